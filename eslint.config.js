@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const remotes = ['mfe-marketing', 'mfe-games', 'mfe-legal', 'mfe-contact'];
+
+/** Import boundaries: remotes → packages only; shell → packages only; packages → no app. */
+const boundaries = [
+  ...remotes.map((remote) => ({
+    target: `./${remote}/src`,
+    from: '.',
+    except: [`./${remote}`, './packages', './node_modules'],
+    message: 'A remote imports packages only, never another remote or the shell.',
+  })),
+  {
+    target: './shell/src',
+    from: '.',
+    except: ['./shell', './packages', './node_modules'],
+    message: 'The shell imports packages only; it knows remotes by name through loadRemote.',
+  },
+  {
+    target: './packages',
+    from: ['./shell', ...remotes],
+    message: 'Packages are shared by the apps and never import them.',
+  },
+];
+
+const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
+
+export default tseslint.config(
+  { ignores: ['**/dist', '**/node_modules', 'e2e/test-results', 'e2e/playwright-report'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },
+  { files: appFiles, ...jsxA11y.flatConfigs.recommended },
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-unresolved': 'error',
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  // Playwright fixtures take their dependencies as a destructured first argument, even when empty.
+  { files: ['e2e/**'], rules: { 'no-empty-pattern': 'off' } },
+);

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Each app's vite.config.ts carries its own test settings; packages share one project.
+export default defineConfig({
+  test: {
+    projects: [
+      'shell',
+      'mfe-*',
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/contracts/src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
