@@ -1,0 +1,119 @@
+// @ts-check
+// Serves the built apps like separate deployments, with the headers a CDN would send.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import sirv from 'sirv';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const shellPort = 4173;
+
+/** The game provider's origin, from the same .env the builds read (the environment wins). */
+function gameProviderOrigin() {
+  const fileEnv = parseEnv(readFileSync(join(repoRoot, '.env'), 'utf8'));
+  const url = process.env.VITE_GAME_DEMO_BASE_URL ?? fileEnv.VITE_GAME_DEMO_BASE_URL;
+  if (!url) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
+  return new URL(url).origin;
+}
+
+/**
+ * The remotes a shell build will load: name → entry URL, from its remotes.json.
+ * @param {string} shellRoot
+ * @returns {Record<string, string>}
+ */
+export function readRemotes(shellRoot) {
+  return JSON.parse(readFileSync(join(shellRoot, 'remotes.json'), 'utf8'));
+}
+
+/**
+ * Origins the shell may load remotes from; none when its remotes.json is missing or broken
+ * (the shell then shows its error screen).
+ * @param {string} shellRoot
+ */
+function remoteOrigins(shellRoot) {
+  try {
+    return Object.values(readRemotes(shellRoot)).map((entry) => new URL(entry).origin);
+  } catch {
+    return [];
+  }
+}
+
+/** @param {string[]} remoteOrigins */
+function contentSecurityPolicy(remoteOrigins) {
+  const remotes = remoteOrigins.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${remotes}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${remotes}`,
+    `connect-src 'self' ${remotes}`,
+    `frame-src ${gameProviderOrigin()}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function permissionsPolicy() {
+  const provider = `"${gameProviderOrigin()}"`;
+  const delegated = ['autoplay', 'fullscreen', 'accelerometer', 'gyroscope', 'encrypted-media', 'clipboard-write', 'picture-in-picture'];
+  const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
+  return [...delegated.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
+}
+
+/**
+ * Starts one static server. The shell gets an SPA fallback and a CSP listing the origins its
+ * remotes.json names; a remote answers cross-origin requests. Hashed files are cached for good;
+ * index.html, remotes.json and remote entries are revalidated on every use.
+ * @param {{ root: string, port: number, kind: 'shell' | 'remote' }} options
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function serveApp({ root, port, kind }) {
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(kind === 'shell' ? remoteOrigins(root) : []),
+    'Permissions-Policy': permissionsPolicy(),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    ...(kind === 'remote' && { 'Access-Control-Allow-Origin': '*' }),
+  };
+  const files = sirv(root, {
+    single: kind === 'shell',
+    etag: true,
+    setHeaders(res, pathname) {
+      const hashed = pathname.startsWith('/assets/');
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    files(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, 'localhost', () => resolve(server));
+  });
+}
+
+/** The whole site: the shell on 4173 and each remote on the port its remotes.json entry names. */
+export async function serveSite() {
+  const shellRoot = join(repoRoot, 'shell/dist');
+  await serveApp({ root: shellRoot, port: shellPort, kind: 'shell' });
+  console.log(`shell      http://localhost:${shellPort}`);
+  for (const [name, entry] of Object.entries(readRemotes(shellRoot))) {
+    const port = Number(new URL(entry).port);
+    await serveApp({ root: join(repoRoot, `mfe-${name}/dist`), port, kind: 'remote' });
+    console.log(`${name.padEnd(10)} http://localhost:${port}`);
+  }
+  console.log('Serving the composed site at http://localhost:4173 (Ctrl-C stops it).');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await serveSite();
+}

@@ -1,0 +1,66 @@
+import { keyframes } from '@emotion/react';
+import styled from '@emotion/styled';
+
+const drift = keyframes`
+  from { transform: translate3d(0, 0, 0) scale(1); }
+  to { transform: translate3d(4%, -6%, 0) scale(1.15); }
+`;
+
+const twinkle = keyframes`
+  from { opacity: 0.35; }
+  to { opacity: 0.8; }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: -1;
+  overflow: hidden;
+  pointer-events: none;
+  background: radial-gradient(ellipse at top, #131c3d 0%, #070b1a 60%);
+`;
+
+const Glow = styled.div`
+  position: absolute;
+  width: 42vmax;
+  height: 42vmax;
+  border-radius: 50%;
+  filter: blur(90px);
+  opacity: 0.28;
+  animation: ${drift} 18s ease-in-out infinite alternate;
+  &:first-of-type {
+    top: -12vmax;
+    left: -10vmax;
+    background: ${({ theme }) => theme.color.primary};
+  }
+  &:nth-of-type(2) {
+    top: 40vh;
+    left: 60vw;
+    background: ${({ theme }) => theme.color.accent};
+    animation-direction: alternate-reverse;
+  }
+`;
+
+const Stars = styled.div`
+  position: absolute;
+  inset: 0;
+  background-image:
+    radial-gradient(1.5px 1.5px at 12% 18%, #fff 50%, transparent 51%),
+    radial-gradient(1px 1px at 68% 32%, #fff 50%, transparent 51%),
+    radial-gradient(1.5px 1.5px at 38% 74%, #fff 50%, transparent 51%),
+    radial-gradient(1px 1px at 84% 82%, #fff 50%, transparent 51%),
+    radial-gradient(1px 1px at 52% 8%, #fff 50%, transparent 51%),
+    radial-gradient(1.5px 1.5px at 92% 48%, #fff 50%, transparent 51%);
+  animation: ${twinkle} 4s ease-in-out infinite alternate;
+`;
+
+/** The decorative backdrop: purely visual, hidden from assistive technology, still under reduced motion. */
+export function Background() {
+  return (
+    <Backdrop aria-hidden="true" data-testid="background">
+      <Glow />
+      <Glow />
+      <Stars />
+    </Backdrop>
+  );
+}

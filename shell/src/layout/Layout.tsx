@@ -1,0 +1,49 @@
+import styled from '@emotion/styled';
+import { useRef } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useFocusOnNavigate } from '../navigation/useFocusOnNavigate.ts';
+import { Background } from './Background.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 1rem;
+  top: -4rem;
+  z-index: 20;
+  padding: 0.6rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-weight: 700;
+  &:focus {
+    top: 0.75rem;
+  }
+`;
+
+const Main = styled.main`
+  display: block;
+  min-height: 70vh;
+  padding-top: ${({ theme }) => theme.layout.headerHeight};
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** Header, footer and background around whatever page the route renders. */
+export function Layout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
+  return (
+    <>
+      <SkipLink href="#main-content">Skip to main content</SkipLink>
+      <Background />
+      <Header />
+      <Main id="main-content" ref={mainRef} tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Providers } from '@nova/ui/providers';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { registerRemotesFromConfig } from './federation/runtime.ts';
+import { createRouter } from './router.tsx';
+
+const router = createRouter(registerRemotesFromConfig());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
