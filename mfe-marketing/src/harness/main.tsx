@@ -1,0 +1,4 @@
+import { renderHarness } from '@nova/ui/harness';
+import { HomePage } from '../home/HomePage.tsx';
+
+renderHarness('marketing', [{ path: '/', label: 'Home', element: <HomePage /> }]);
