@@ -1,0 +1,59 @@
+import { expect, shippedRemotes, test } from '../support/deployments.ts';
+
+test('relocation: a remote served from another port loads from there once remotes.json says so', async ({ page, deploy }) => {
+  const legal = await deploy.remote('legal');
+  const shell = await deploy.shell({ legal: legal.entry });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+
+  await page.goto(`${shell}/terms-and-conditions`);
+  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('1. Introduction');
+  expect(requested).toContain(legal.entry);
+  expect(requested.filter((url) => url.startsWith(new URL(shippedRemotes.legal).origin))).toEqual([]);
+});
+
+test.describe('a broken remotes.json is a real fault that shows the route error screen', () => {
+  test.use({ allowConsoleErrors: true });
+
+  test('malformed JSON', async ({ page, deploy }) => {
+    const shell = await deploy.shell('{ "games": ');
+    await page.goto(`${shell}/games`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+    await expect(main).toContainText('remotes.json is not valid JSON.');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page).toHaveTitle('Error · Nova Reels');
+  });
+
+  test('an entry that is not a URL', async ({ page, deploy }) => {
+    const shell = await deploy.shell({ contact: 'javascript:alert(1)' });
+    await page.goto(`${shell}/contact`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+    await expect(page.getByRole('main')).toContainText('remotes.json has no valid http(s) entry URL for "contact".');
+  });
+});
+
+test('the local production server sends the security and caching headers of a CDN', async ({ request }) => {
+  const document = await request.get('/games/pug-life');
+  expect(document.status()).toBe(200);
+  const headers = document.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toMatch(/frame-src https:\/\/[^;\s]+;/);
+  expect(headers['content-security-policy']).toContain(new URL(shippedRemotes.games).origin);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('fullscreen=(self');
+  expect(headers['cache-control']).toBe('no-cache');
+
+  expect((await request.get('/remotes.json')).headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/remotes.json')).headers()['content-type']).toContain('application/json');
+  expect((await request.get('/missing.js')).status()).toBe(404);
+
+  const entry = await request.get(shippedRemotes.games, { headers: { Origin: 'http://localhost:4173' } });
+  expect(entry.headers()['access-control-allow-origin']).toBe('*');
+  expect(entry.headers()['cache-control']).toBe('no-cache');
+  const asset = entry.url().replace('remoteEntry.js', '') + (await entry.text()).match(/assets\/[\w.-]+\.js/)![0];
+  expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { shippedRemotes } from '../support/deployments.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { repoRoot } from '../support/site.ts';
+import { visitEveryRouteByLinks } from '../support/visit.ts';
+
+const shellOrigin = 'http://localhost:4173';
+
+/** Which built app each origin of the local deployment serves. */
+const appDirByOrigin = new Map<string, string>([
+  [shellOrigin, 'shell'],
+  ...Object.entries(shippedRemotes).map(([name, entry]) => [new URL(entry).origin, `mfe-${name}`] as [string, string]),
+]);
+
+/** Glue the federation plugin generates; it gets no source map and carries no library code. */
+const federationGlue = /\/(assets\/)?(_virtual_mf|hostInit|pendingShares|rolldown-runtime|vite-preload-helper|mf-entry-bootstrap)[\w.-]*\.js$/;
+
+/** The source modules a downloaded file carries, from the build's hidden source map. */
+function sourcesOf(url: string): string[] {
+  const { origin, pathname } = new URL(url);
+  const file = `${repoRoot}${appDirByOrigin.get(origin)}/dist${pathname}`;
+  if (!existsSync(`${file}.map`) && federationGlue.test(pathname)) return [];
+  return JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources;
+}
+
+const sharedLibraries = {
+  react: /\/node_modules\/react\//,
+  'react-dom': /\/node_modules\/react-dom\//,
+  'react-router-dom': /\/node_modules\/react-router(-dom)?\//,
+  '@emotion/react': /\/node_modules\/@emotion\/react\//,
+  '@emotion/styled': /\/node_modules\/@emotion\/styled\//,
+  zustand: /\/node_modules\/zustand\//,
+  '@nova/store': /\/packages\/store\/src\//,
+};
+
+test('shared libraries are downloaded once, from the shell, across a visit to every route', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await visitEveryRouteByLinks(page);
+
+  expect(scripts.length, 'no file is downloaded twice').toBe(new Set(scripts).size);
+  expect(new Set(scripts.map((url) => new URL(url).origin)).size, 'all five apps took part').toBe(5);
+  for (const [library, pattern] of Object.entries(sharedLibraries)) {
+    const carriers = scripts.filter((url) => sourcesOf(url).some((source) => pattern.test(source)));
+    expect(carriers.length, `${library} was downloaded`).toBeGreaterThan(0);
+    expect(new Set(carriers.map((url) => new URL(url).origin)), `${library} came from the shell only`).toEqual(
+      new Set([shellOrigin]),
+    );
+    const modules = carriers.flatMap((url) => sourcesOf(url).filter((source) => pattern.test(source)));
+    expect(modules.length, `no module of ${library} arrived twice`).toBe(new Set(modules).size);
+  }
+});
+
+test("every remote renders on the shell's React: one React DOM renderer on the page", async ({ page }) => {
+  // React DOM announces itself to the DevTools hook once per copy that loads.
+  await page.addInitScript(() => {
+    const renderers: string[] = [];
+    Object.assign(window, {
+      reactRenderers: renderers,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        inject: (renderer: { version: string }) => renderers.push(renderer.version),
+        checkDCE: () => {},
+        onCommitFiberRoot: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+      },
+    });
+  });
+  await visitEveryRouteByLinks(page);
+  const renderers = await page.evaluate(() => (window as unknown as { reactRenderers: string[] }).reactRenderers);
+  expect(renderers).toHaveLength(1);
+});
+
+test('the remotes are fetched lazily: only the slice a route needs is contacted', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  await page.goto('/terms-and-conditions');
+  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  expect([...origins].sort()).toEqual([shellOrigin, new URL(shippedRemotes.legal).origin].sort());
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '../support/fixtures.ts';
+import { routes } from '../support/site.ts';
+
+for (const { path, title } of routes) {
+  test(`${path} renders its remote's page inside the layout, titled "${title}"`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+}
+
+test('client-side navigation sets each page title', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Games' }).click();
+  await expect(page).toHaveTitle('Games · Nova Reels');
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveTitle('Contact · Nova Reels');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
+  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
+});
+
+for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
+  test(`an unknown path (${path}) shows the not-found page inside the layout`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle('Page Not Found · Nova Reels');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(main).toContainText('404');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+}
+
+test('the not-found page links to Home and Games', async ({ page }) => {
+  await page.goto('/nope');
+  await page.getByRole('main').getByRole('link', { name: 'Browse Games' }).click();
+  await expect(page).toHaveTitle('Games · Nova Reels');
+  await page.goBack();
+  await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('after a client-side navigation focus moves to the new page heading and scroll returns to the top', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+
+  const heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Privacy Policy' });
+  await expect(heading).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test('the first load leaves focus where the browser puts it', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('body')).toBeFocused();
+});
+
+test('the skip link jumps to the main content', async ({ page }) => {
+  await page.goto('/games');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
