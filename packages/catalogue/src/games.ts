@@ -1,14 +1,76 @@
-/** The games of the portal, in catalogue order. The games slice adds art and demo addresses. */
+import alphaEagleArt from './art/alpha-eagle.webp';
+import breakBonesArt from './art/break-bones.webp';
+import forestFortuneArt from './art/forest-fortune.webp';
+import pugLifeArt from './art/pug-life.webp';
+import timeSpinnersArt from './art/time-spinners.webp';
+import undeadFortuneArt from './art/undead-fortune.webp';
+
 export interface Game {
+  /** URL slug: /games/{id}. */
   id: string;
   title: string;
+  description: string;
+  /** Shown in Home's Featured Games. */
+  featured: boolean;
+  /** URL of the game's art (a webp made from art/{id}.svg), emitted by each app that imports it. */
+  image: string;
+  /** How the provider's demo launcher names the game. */
+  providerGameCode: string;
 }
 
+/** The six games, in catalogue order. */
 export const games: readonly Game[] = [
-  { id: 'pug-life', title: 'Pug Life' },
-  { id: 'undead-fortune', title: 'Undead Fortune' },
-  { id: 'break-bones', title: 'Break Bones' },
-  { id: 'alpha-eagle', title: 'Alpha Eagle' },
-  { id: 'forest-fortune', title: 'Forest Fortune' },
-  { id: 'time-spinners', title: 'Time Spinners' },
+  {
+    id: 'pug-life',
+    title: 'Pug Life',
+    description: 'A laid-back pug in shades rolls coins across sunset reels. Cool cats need not apply.',
+    featured: true,
+    image: pugLifeArt,
+    providerGameCode: 'pug_life',
+  },
+  {
+    id: 'undead-fortune',
+    title: 'Undead Fortune',
+    description: 'Under a green moon the graveyard wakes, and every grinning skull guards a stack of gold.',
+    featured: true,
+    image: undeadFortuneArt,
+    providerGameCode: 'undead_fortune',
+  },
+  {
+    id: 'break-bones',
+    title: 'Break Bones',
+    description: 'Crossed bones crack open for star wins in a fast, high-energy arcade slot.',
+    featured: false,
+    image: breakBonesArt,
+    providerGameCode: 'break_bones',
+  },
+  {
+    id: 'alpha-eagle',
+    title: 'Alpha Eagle',
+    description: 'Soar over the mountains at dawn with the king of the sky and its golden sun.',
+    featured: true,
+    image: alphaEagleArt,
+    providerGameCode: 'alpha_eagle',
+  },
+  {
+    id: 'forest-fortune',
+    title: 'Forest Fortune',
+    description: 'Fireflies, lucky mushrooms and coins hidden among the pines of an enchanted wood.',
+    featured: false,
+    image: forestFortuneArt,
+    providerGameCode: 'forest_fortune',
+  },
+  {
+    id: 'time-spinners',
+    title: 'Time Spinners',
+    description: 'Gears turn, the clock strikes and the reels spin through time itself.',
+    featured: false,
+    image: timeSpinnersArt,
+    providerGameCode: 'time_spinners',
+  },
 ];
+
+/** The game with exactly this id, if the catalogue has one. */
+export function findGame(id: string | undefined): Game | undefined {
+  return games.find((game) => game.id === id);
+}

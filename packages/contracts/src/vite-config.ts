@@ -1,5 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { federationDefaults } from './federation.ts';
 
@@ -21,6 +22,8 @@ export function defineAppConfig({ name, port, exposes }: AppOptions) {
   const isRemote = exposes !== undefined;
   return defineConfig({
     base: isRemote ? './' : '/',
+    // Deployment configuration (.env) lives at the repository root.
+    envDir: fileURLToPath(new URL('../../..', import.meta.url)),
     plugins: [
       react({ jsxImportSource: '@emotion/react' }),
       federation({ ...federationDefaults, name, filename: 'remoteEntry.js', exposes }),

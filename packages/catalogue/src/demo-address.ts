@@ -1,0 +1,30 @@
+import { findGame } from './games.ts';
+
+/** What every demo launch asks the provider for: English, desktop, demo play in euros. */
+export const demoLaunchParameters = {
+  lang: 'en',
+  channel: 'desktop',
+  mode: 'demo',
+  currency: 'EUR',
+  partner: 'nova-reels-demo',
+  // Demo play needs no player session; the provider expects a token all the same.
+  token: 'demo-session-placeholder',
+} as const;
+
+/** The provider's demo launcher, from the deployment's configuration (.env). */
+export function providerBaseUrl(configured: string | undefined = import.meta.env.VITE_GAME_DEMO_BASE_URL): URL {
+  if (!configured || !URL.canParse(configured)) {
+    throw new Error('VITE_GAME_DEMO_BASE_URL must be set to the game provider’s demo launcher URL.');
+  }
+  return new URL(configured);
+}
+
+/** A game's demo address; undefined for an id the catalogue does not map (the frame stays blank). */
+export function demoAddress(gameId: string, baseUrl: URL = providerBaseUrl()): string | undefined {
+  const game = findGame(gameId);
+  if (!game) return undefined;
+  const address = new URL(baseUrl);
+  address.searchParams.set('gameCode', game.providerGameCode);
+  for (const [name, value] of Object.entries(demoLaunchParameters)) address.searchParams.set(name, value);
+  return address.href;
+}

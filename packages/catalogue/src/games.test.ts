@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findGame, games } from './games.ts';
+
+describe('the catalogue', () => {
+  it('has the six games in order', () => {
+    expect(games.map(({ id, title }) => [id, title])).toEqual([
+      ['pug-life', 'Pug Life'],
+      ['undead-fortune', 'Undead Fortune'],
+      ['break-bones', 'Break Bones'],
+      ['alpha-eagle', 'Alpha Eagle'],
+      ['forest-fortune', 'Forest Fortune'],
+      ['time-spinners', 'Time Spinners'],
+    ]);
+  });
+
+  it('uses unique slug ids and unique provider codes', () => {
+    expect(new Set(games.map((game) => game.id)).size).toBe(games.length);
+    expect(new Set(games.map((game) => game.providerGameCode)).size).toBe(games.length);
+    for (const { id } of games) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('has a description and committed webp art, made from vector art, for every game', () => {
+    for (const game of games) {
+      expect(game.description.length).toBeGreaterThan(20);
+      expect(game.image).toMatch(new RegExp(`${game.id}.*\\.webp$`));
+      expect(existsSync(join(import.meta.dirname, 'art', `${game.id}.webp`))).toBe(true);
+      expect(existsSync(join(import.meta.dirname, '..', 'art', `${game.id}.svg`))).toBe(true);
+    }
+  });
+
+  it('features at least three games', () => {
+    expect(games.filter((game) => game.featured).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('finds a game only by its exact id', () => {
+    expect(findGame('alpha-eagle')?.title).toBe('Alpha Eagle');
+    for (const id of [undefined, '', 'Alpha-Eagle', 'alpha-eagle ', 'alpha-eagle/', '../alpha-eagle', 'constructor', '__proto__']) {
+      expect(findGame(id)).toBeUndefined();
+    }
+  });
+});
