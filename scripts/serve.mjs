@@ -34,7 +34,10 @@ export function readRemotes(shellRoot) {
  */
 function remoteOrigins(shellRoot) {
   try {
-    return Object.values(readRemotes(shellRoot)).map((entry) => new URL(entry).origin);
+    return Object.values(readRemotes(shellRoot))
+      .map((entry) => new URL(entry))
+      .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
+      .map((url) => url.origin);
   } catch {
     return [];
   }

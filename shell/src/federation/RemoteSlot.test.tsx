@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Providers } from '@nova/ui/providers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RemoteSlot } from './RemoteSlot.tsx';
-import { loadRemoteModule, resetRemote } from './runtime.ts';
+import { loadRemoteModule, retryRemoteModule } from './runtime.ts';
 
-vi.mock('./runtime.ts', () => ({ loadRemoteModule: vi.fn(), resetRemote: vi.fn() }));
+vi.mock('./runtime.ts', () => ({ loadRemoteModule: vi.fn(), retryRemoteModule: vi.fn() }));
 
 const gamesPage = { default: () => <h1>All games</h1> };
 
@@ -34,16 +34,14 @@ describe('RemoteSlot', () => {
 
   it('shows the fallback when the remote fails, and Retry loads that remote again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(loadRemoteModule)
-      .mockRejectedValueOnce(new Error('RUNTIME-008'))
-      .mockResolvedValueOnce(gamesPage);
+    vi.mocked(loadRemoteModule).mockRejectedValueOnce(new Error('RUNTIME-008'));
+    vi.mocked(retryRemoteModule).mockResolvedValueOnce(gamesPage);
     await renderSlot();
     expect(await screen.findByRole('heading', { name: 'This section is unavailable right now' })).toBeInTheDocument();
 
     const retry = screen.getByRole('button', { name: 'Retry' });
     await act(async () => userEvent.click(retry));
-    expect(resetRemote).toHaveBeenCalledWith('games');
-    expect(loadRemoteModule).toHaveBeenLastCalledWith('games/GamesPage');
+    expect(retryRemoteModule).toHaveBeenCalledWith('games/GamesPage');
     expect(await screen.findByRole('heading', { name: 'All games' })).toBeInTheDocument();
   });
 

@@ -1,8 +1,8 @@
-import type { PageModule, RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
+import type { PageModule, RemoteModuleId } from '@nova/contracts/remote-modules';
 import { Spinner } from '@nova/ui/spinner';
 import { Suspense, use, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { loadRemoteModule, resetRemote } from './runtime.ts';
+import { loadRemoteModule, retryRemoteModule } from './runtime.ts';
 import { SliceUnavailable } from './SliceUnavailable.tsx';
 
 function RemotePage({ module }: { module: Promise<PageModule> }) {
@@ -16,11 +16,7 @@ function RemotePage({ module }: { module: Promise<PageModule> }) {
  */
 export function RemoteSlot({ module: id }: { module: RemoteModuleId }) {
   const [page, setPage] = useState(() => loadRemoteModule(id));
-
-  const retry = () => {
-    resetRemote(id.split('/')[0] as RemoteName);
-    setPage(loadRemoteModule(id));
-  };
+  const retry = () => setPage(retryRemoteModule(id));
 
   return (
     <ErrorBoundary resetKeys={[page]} fallback={<SliceUnavailable onRetry={retry} />}>

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRemoteModule, registerRemotesFromConfig, remoteTimeoutMs, resetRemote } from './runtime.ts';
+import { loadRemoteModule, registerRemotesFromConfig, remoteTimeoutMs, retryRemoteModule } from './runtime.ts';
 
 vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
@@ -59,10 +59,13 @@ describe('the remote loader', () => {
     await expect(loadRemoteModule('contact/ContactPage')).rejects.toThrow('contact/ContactPage could not be loaded.');
   });
 
-  it('re-registers a remote under a fresh entry URL on every retry', async () => {
+  it('re-registers a remote under a fresh entry URL on every retry, then loads the module', async () => {
+    const module = { default: () => null };
+    vi.mocked(loadRemote).mockResolvedValue(module);
     await registerRemotesFromConfig();
-    resetRemote('games');
-    resetRemote('games');
+    await expect(retryRemoteModule('games/GamePage')).resolves.toBe(module);
+    await retryRemoteModule('games/GamesPage');
+    expect(loadRemote).toHaveBeenCalledWith('games/GamePage');
     expect(vi.mocked(registerRemotes).mock.calls.slice(1)).toEqual([
       [[{ name: 'games', entry: 'http://localhost:4175/remoteEntry.js?retry=1', type: 'module' }], { force: true }],
       [[{ name: 'games', entry: 'http://localhost:4175/remoteEntry.js?retry=2', type: 'module' }], { force: true }],

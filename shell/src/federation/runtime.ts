@@ -33,14 +33,17 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promi
 }
 
 /**
- * Makes the next load of a remote fetch its entry again. The browser keeps a failed or
- * hanging module import for the page's lifetime, so the entry URL gets a fresh query.
+ * Loads an exposed module again, fetching its remote's entry anew. The browser keeps a failed
+ * or hanging module import for the page's lifetime, so the entry URL gets a fresh query.
  */
-export function resetRemote(name: RemoteName): void {
-  if (!entries) return;
-  const retry = (retries.get(name) ?? 0) + 1;
-  retries.set(name, retry);
-  const entry = new URL(entries[name]);
-  entry.searchParams.set('retry', String(retry));
-  registerRemotes([{ name, entry: entry.href, type: 'module' }], { force: true });
+export function retryRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+  const name = id.slice(0, id.indexOf('/')) as RemoteName;
+  if (entries) {
+    const retry = (retries.get(name) ?? 0) + 1;
+    retries.set(name, retry);
+    const entry = new URL(entries[name]);
+    entry.searchParams.set('retry', String(retry));
+    registerRemotes([{ name, entry: entry.href, type: 'module' }], { force: true });
+  }
+  return loadRemoteModule(id);
 }

@@ -1,11 +1,11 @@
-import { css, useTheme, type Theme } from '@emotion/react';
+import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { buttonStyle } from '@nova/ui/button';
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { LoginDialog } from './LoginDialog.tsx';
 import { Logo } from './Logo.tsx';
-import { mainLinks } from './navigation-links.ts';
+import { MainLinks } from './MainLinks.tsx';
 import { useScrolledPast } from './useScrolledPast.ts';
 
 /** Scroll offset, in pixels, past which the header turns dark. */
@@ -43,31 +43,6 @@ const DesktopOnly = styled.div`
   }
 `;
 
-const NavList = styled.ul`
-  display: flex;
-  gap: 0.25rem;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  flex-direction: inherit;
-`;
-
-const navLinkStyle = (theme: Theme) => css`
-  display: block;
-  padding: 0.5rem 0.9rem;
-  border-radius: 999px;
-  color: inherit;
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    background: rgba(255, 255, 255, 0.08);
-  }
-  &[aria-current='page'] {
-    color: ${theme.color.onPrimary};
-    background: ${theme.color.primary};
-  }
-`;
-
 const MenuButton = styled.button`
   display: inline-flex;
   align-items: center;
@@ -100,21 +75,6 @@ const MobilePanel = styled.nav`
     display: none;
   }
 `;
-
-function MainLinks() {
-  const theme = useTheme();
-  return (
-    <NavList>
-      {mainLinks.map(({ to, label }) => (
-        <li key={to}>
-          <NavLink to={to} end={to === '/'} css={navLinkStyle(theme)}>
-            {label}
-          </NavLink>
-        </li>
-      ))}
-    </NavList>
-  );
-}
 
 export function Header() {
   const theme = useTheme();
