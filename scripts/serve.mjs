@@ -104,19 +104,23 @@ export function serveApp({ root, port, kind }) {
   });
 }
 
-/** The whole site: the shell on 4173 and each remote on the port its remotes.json entry names. */
-export async function serveSite() {
+/**
+ * The whole site: the shell on 4173 and each remote on the port its remotes.json entry names.
+ * @param {(line: string) => void} log
+ */
+export async function serveSite(log = console.log) {
   const shellRoot = join(repoRoot, 'shell/dist');
-  await serveApp({ root: shellRoot, port: shellPort, kind: 'shell' });
-  console.log(`shell      http://localhost:${shellPort}`);
+  const servers = [await serveApp({ root: shellRoot, port: shellPort, kind: 'shell' })];
+  log(`shell      http://localhost:${shellPort}`);
   for (const [name, entry] of Object.entries(readRemotes(shellRoot))) {
     const port = Number(new URL(entry).port);
-    await serveApp({ root: join(repoRoot, `mfe-${name}/dist`), port, kind: 'remote' });
-    console.log(`${name.padEnd(10)} http://localhost:${port}`);
+    servers.push(await serveApp({ root: join(repoRoot, `mfe-${name}/dist`), port, kind: 'remote' }));
+    log(`${name.padEnd(10)} http://localhost:${port}`);
   }
-  console.log('Serving the composed site at http://localhost:4173 (Ctrl-C stops it).');
+  return servers;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await serveSite();
+  console.log(`Serving the composed site at http://localhost:${shellPort} (Ctrl-C stops it).`);
 }

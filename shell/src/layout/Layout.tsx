@@ -21,9 +21,11 @@ const SkipLink = styled.a`
   }
 `;
 
+// At least a screen tall, so the footer sits below the fold while a remote page loads
+// and does not jump when the page arrives.
 const Main = styled.main`
   display: block;
-  min-height: 70vh;
+  min-height: 100vh;
   padding-top: ${({ theme }) => theme.layout.headerHeight};
   &:focus {
     outline: none;
