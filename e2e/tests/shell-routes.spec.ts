@@ -59,6 +59,16 @@ test('after a client-side navigation focus moves to the new page heading and scr
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('a fresh load of another page starts at the top, whatever the previous document scrolled to', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('main').getByRole('heading', { name: '9. Changes to Terms' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('main').getByRole('heading', { name: '8. Changes' })).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('the first load leaves focus where the browser puts it', async ({ page }) => {
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, type Location } from 'react-router-dom';
 import { useFocusOnNavigate } from '../navigation/useFocusOnNavigate.ts';
 import { Background } from './Background.tsx';
 import { Footer } from './Footer.tsx';
@@ -32,6 +32,12 @@ const Main = styled.main`
   }
 `;
 
+/**
+ * Scroll positions are kept per history entry. A tab's first document has the key 'default'
+ * whatever its URL, so that one is kept per path: a fresh load elsewhere starts at the top.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
+
 /** Header, footer and background around whatever page the route renders. */
 export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
@@ -45,7 +51,7 @@ export function Layout() {
         <Outlet />
       </Main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }
