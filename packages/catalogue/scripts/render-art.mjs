@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+// Keep in step with gameArtSize in src/games.ts (the img width and height the slices set).
 const [width, height] = [800, 450];
 
 for (const file of readdirSync(join(packageRoot, 'art')).filter((name) => name.endsWith('.svg'))) {

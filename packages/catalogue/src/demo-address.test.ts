@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoAddress, providerBaseUrl } from './demo-address.ts';
+import { games } from './games.ts';
 
 const base = new URL('https://demo.provider.test/launch');
 
@@ -24,9 +25,16 @@ describe('demoAddress', () => {
     expect(address.searchParams.get('gameCode')).toBe('pug_life');
   });
 
+  it('gives every game of the catalogue its own address on the configured provider', () => {
+    const addresses = games.map((game) => new URL(demoAddress(game.id)!));
+    for (const address of addresses) expect(address.origin).toBe(providerBaseUrl().origin);
+    expect(new Set(addresses.map((address) => address.searchParams.get('gameCode'))).size).toBe(games.length);
+  });
+
   it('gives no address for an id the catalogue does not map', () => {
-    expect(demoAddress('mega-jackpot', base)).toBeUndefined();
-    expect(demoAddress('<script>alert(1)</script>', base)).toBeUndefined();
+    for (const id of ['mega-jackpot', '', 'Pug-Life', 'pug_life', '<script>alert(1)</script>', 'pug-life%2F..', 'x'.repeat(10_000)]) {
+      expect(demoAddress(id, base)).toBeUndefined();
+    }
   });
 
   it('reads the provider from the deployment configuration', () => {
@@ -37,5 +45,7 @@ describe('demoAddress', () => {
   it('refuses a missing or malformed provider address', () => {
     expect(() => providerBaseUrl('')).toThrow('VITE_GAME_DEMO_BASE_URL');
     expect(() => providerBaseUrl('not a url')).toThrow('VITE_GAME_DEMO_BASE_URL');
+    expect(() => providerBaseUrl('javascript:alert(1)')).toThrow('VITE_GAME_DEMO_BASE_URL');
+    expect(() => providerBaseUrl('data:text/html,<script>alert(1)</script>')).toThrow('VITE_GAME_DEMO_BASE_URL');
   });
 });

@@ -11,12 +11,14 @@ export const demoLaunchParameters = {
   token: 'demo-session-placeholder',
 } as const;
 
-/** The provider's demo launcher, from the deployment's configuration (.env). */
+/** The provider's demo launcher, from the deployment's configuration (.env); http(s) only. */
 export function providerBaseUrl(configured: string | undefined = import.meta.env.VITE_GAME_DEMO_BASE_URL): URL {
-  if (!configured || !URL.canParse(configured)) {
-    throw new Error('VITE_GAME_DEMO_BASE_URL must be set to the game provider’s demo launcher URL.');
+  const url = configured && URL.canParse(configured) ? new URL(configured) : undefined;
+  // Anything else (javascript:, data:, a typo) would end up as the frame's src.
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw new Error('VITE_GAME_DEMO_BASE_URL must be set to the game provider’s http(s) demo launcher URL.');
   }
-  return new URL(configured);
+  return url;
 }
 
 /** A game's demo address; undefined for an id the catalogue does not map (the frame stays blank). */

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { findGame, games } from './games.ts';
+import { findGame, gameArtSize, games } from './games.ts';
 
 describe('the catalogue', () => {
   it('has the six games in order', () => {
@@ -27,6 +28,21 @@ describe('the catalogue', () => {
       expect(game.image).toMatch(new RegExp(`${game.id}.*\\.webp$`));
       expect(existsSync(join(import.meta.dirname, 'art', `${game.id}.webp`))).toBe(true);
       expect(existsSync(join(import.meta.dirname, '..', 'art', `${game.id}.svg`))).toBe(true);
+    }
+  });
+
+  it('describes every piece of art for its alt text', () => {
+    for (const game of games) expect(game.imageAlt).toMatch(/^[A-Z].{20,}[^.]$/);
+    expect(new Set(games.map((game) => game.imageAlt)).size).toBe(games.length);
+  });
+
+  it('ships every webp at the declared 16:9 size and a few tens of KB at most', async () => {
+    expect(gameArtSize.width * 9).toBe(gameArtSize.height * 16);
+    for (const { id } of games) {
+      const file = join(import.meta.dirname, 'art', `${id}.webp`);
+      const { format, width, height } = await sharp(file).metadata();
+      expect({ format, width, height }).toEqual({ format: 'webp', ...gameArtSize });
+      expect(statSync(file).size).toBeLessThan(40 * 1024);
     }
   });
 

@@ -5,6 +5,9 @@ import pugLifeArt from './art/pug-life.webp';
 import timeSpinnersArt from './art/time-spinners.webp';
 import undeadFortuneArt from './art/undead-fortune.webp';
 
+/** Pixel size of every game's art (scripts/render-art.mjs renders this size): 16:9. */
+export const gameArtSize = { width: 800, height: 450 } as const;
+
 export interface Game {
   /** URL slug: /games/{id}. */
   id: string;
@@ -14,6 +17,8 @@ export interface Game {
   featured: boolean;
   /** URL of the game's art (a webp made from art/{id}.svg), emitted by each app that imports it. */
   image: string;
+  /** What the art shows, for the image's alt text. */
+  imageAlt: string;
   /** How the provider's demo launcher names the game. */
   providerGameCode: string;
 }
@@ -26,6 +31,7 @@ export const games: readonly Game[] = [
     description: 'A laid-back pug in shades rolls coins across sunset reels. Cool cats need not apply.',
     featured: true,
     image: pugLifeArt,
+    imageAlt: 'A pug in dark sunglasses among gold coins against a sunset sky',
     providerGameCode: 'pug_life',
   },
   {
@@ -34,6 +40,7 @@ export const games: readonly Game[] = [
     description: 'Under a green moon the graveyard wakes, and every grinning skull guards a stack of gold.',
     featured: true,
     image: undeadFortuneArt,
+    imageAlt: 'A grinning skull with glowing green eyes above stacks of gold in a moonlit graveyard',
     providerGameCode: 'undead_fortune',
   },
   {
@@ -42,6 +49,7 @@ export const games: readonly Game[] = [
     description: 'Crossed bones crack open for star wins in a fast, high-energy arcade slot.',
     featured: false,
     image: breakBonesArt,
+    imageAlt: 'Two crossed bones and a gold star on a red grid',
     providerGameCode: 'break_bones',
   },
   {
@@ -50,6 +58,7 @@ export const games: readonly Game[] = [
     description: 'Soar over the mountains at dawn with the king of the sky and its golden sun.',
     featured: true,
     image: alphaEagleArt,
+    imageAlt: 'An eagle with spread wings flying over dark mountains in front of a rising sun',
     providerGameCode: 'alpha_eagle',
   },
   {
@@ -58,6 +67,7 @@ export const games: readonly Game[] = [
     description: 'Fireflies, lucky mushrooms and coins hidden among the pines of an enchanted wood.',
     featured: false,
     image: forestFortuneArt,
+    imageAlt: 'A red spotted mushroom and gold coins between pine trees in a misty forest',
     providerGameCode: 'forest_fortune',
   },
   {
@@ -66,6 +76,7 @@ export const games: readonly Game[] = [
     description: 'Gears turn, the clock strikes and the reels spin through time itself.',
     featured: false,
     image: timeSpinnersArt,
+    imageAlt: 'A gold-rimmed clock face among turning gears and stars',
     providerGameCode: 'time_spinners',
   },
 ];
