@@ -1,16 +1,14 @@
-import { games } from '@nova/catalogue/games';
-import { PageContainer, PageHeading } from '@nova/ui/page';
-import { pageTitle } from '@nova/ui/site-config';
+import { findGame } from '@nova/catalogue/games';
 import { useParams } from 'react-router-dom';
+import { GameDetails } from './GameDetails.tsx';
+import { GameNotFound } from './GameNotFound.tsx';
 
+/**
+ * /games/:gameId. While this page's code loads, the shell's slot shows its spinner (role=status,
+ * with a timeout); the catalogue ships with the page, so the id is then matched at once.
+ */
 export function GamePage() {
   const { gameId } = useParams();
-  const game = games.find((candidate) => candidate.id === gameId);
-  const title = game?.title ?? 'Game Not Found';
-  return (
-    <PageContainer>
-      <title>{pageTitle(title)}</title>
-      <PageHeading>{title}</PageHeading>
-    </PageContainer>
-  );
+  const game = findGame(gameId);
+  return game ? <GameDetails game={game} /> : <GameNotFound />;
 }

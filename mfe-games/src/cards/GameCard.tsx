@@ -1,0 +1,92 @@
+import styled from '@emotion/styled';
+import { gameArtSize, type Game } from '@nova/catalogue/games';
+import { buttonStyle } from '@nova/ui/button';
+import { NavLink } from 'react-router-dom';
+
+interface GameCardProps {
+  game: Game;
+  /** h2 in the collection, h3 under the game page's Similar Games heading. */
+  headingLevel: 2 | 3;
+  /** Eager for the cards a visitor sees first; lazy for those below the fold. */
+  imageLoading: 'eager' | 'lazy';
+}
+
+const Card = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  transition: border-color 0.15s ease, transform 0.15s ease;
+  &:hover,
+  &:focus-within {
+    border-color: ${({ theme }) => theme.color.primary};
+    transform: translateY(-2px);
+  }
+`;
+
+// width and height come from the catalogue and the box keeps 16:9, so nothing shifts as art loads.
+const Art = styled.img`
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  background: ${({ theme }) => theme.color.surfaceRaised};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 0.75rem;
+  padding: 1rem 1.25rem 1.25rem;
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.35rem;
+`;
+
+const Description = styled.p`
+  flex: 1;
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+// The link covers the whole card (::after), so the art and title are clickable too.
+const PlayLink = styled(NavLink)`
+  ${({ theme }) => buttonStyle(theme)};
+  align-self: flex-start;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+`;
+
+/** A game's art, title and description, with a Play link to its page. */
+export function GameCard({ game, headingLevel, imageLoading }: GameCardProps) {
+  return (
+    <Card>
+      <Art
+        src={game.image}
+        alt={game.imageAlt}
+        width={gameArtSize.width}
+        height={gameArtSize.height}
+        loading={imageLoading}
+        decoding="async"
+      />
+      <Body>
+        <Title as={`h${headingLevel}`}>{game.title}</Title>
+        <Description>{game.description}</Description>
+        {/* The name says which game (it starts with the visible word); NavLink marks the page being shown. */}
+        <PlayLink to={`/games/${game.id}`} aria-label={`Play ${game.title}`} end>
+          Play
+        </PlayLink>
+      </Body>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import styled from '@emotion/styled';
+import { buttonStyle } from '@nova/ui/button';
+import { PageContainer, PageHeading } from '@nova/ui/page';
+import { pageTitle } from '@nova/ui/site-config';
+import { Link } from 'react-router-dom';
+
+const Panel = styled.div`
+  max-width: 40rem;
+  margin: 3rem auto;
+  text-align: center;
+  p {
+    margin: 0 0 2rem;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const BackLink = styled(Link)`
+  ${({ theme }) => buttonStyle(theme)};
+`;
+
+/** What an id the catalogue does not know gets. The id itself is never shown back. */
+export function GameNotFound() {
+  return (
+    <PageContainer>
+      <title>{pageTitle('Game Not Found')}</title>
+      <Panel>
+        <PageHeading>Game Not Found</PageHeading>
+        <p>The game you&apos;re looking for doesn&apos;t exist.</p>
+        <BackLink to="/games">Back to Games</BackLink>
+      </Panel>
+    </PageContainer>
+  );
+}
