@@ -1,0 +1,79 @@
+import { expect, test } from '../support/fixtures.ts';
+import { catalogue, gameCards } from '../support/games.ts';
+
+test('all six games, in order, each a card with its art, title and a Play link to its page', async ({ page }) => {
+  await page.goto('/games');
+  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Games');
+  const cards = gameCards(page.getByRole('main'));
+  await expect(cards).toHaveCount(6);
+  for (const [index, { id, title }] of catalogue.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(card.getByRole('link', { name: `Play ${title}` })).toHaveAttribute('href', `/games/${id}`);
+    await expect(card.getByRole('img')).toHaveAttribute('alt', /\w{3,}/);
+  }
+});
+
+test("a card's Play link opens that game's page", async ({ page }) => {
+  await page.goto('/games');
+  await page.getByRole('link', { name: 'Play Alpha Eagle' }).click();
+  await expect(page).toHaveURL('/games/alpha-eagle');
+  await expect(page).toHaveTitle('Alpha Eagle · Nova Reels');
+});
+
+test('the note that new games are added regularly, and Back to Home', async ({ page }) => {
+  await page.goto('/games');
+  const main = page.getByRole('main');
+  await expect(main.getByText('New games are added regularly')).toBeVisible();
+  await main.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+for (const { width, columns } of [
+  { width: 375, columns: 1 },
+  { width: 800, columns: 2 },
+  { width: 1280, columns: 3 },
+]) {
+  test(`at ${width} px the grid has ${columns} column${columns > 1 ? 's' : ''}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/games');
+    const cards = gameCards(page.getByRole('main'));
+    await expect(cards).toHaveCount(6);
+    const lefts = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(columns);
+    // Filled row by row: the first `columns` cards share one row.
+    const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(tops.slice(0, columns).every((top) => top === tops[0])).toBe(true);
+    expect(tops[columns] ?? Infinity).toBeGreaterThan(tops[0]!);
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`no layout shift on /games at ${viewport.width} px while the page and all its art load (CLS ≤ 0.02)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/games');
+    const art = page.getByRole('main').getByRole('img');
+    await expect(art).toHaveCount(6);
+    // Bring every card into view so the lazy art loads too, then wait until all of it has.
+    await art.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(6);
+    await expect(art.first()).toHaveJSProperty('naturalWidth', 800);
+
+    const cls = await page.evaluate(() => {
+      const observer = new PerformanceObserver(() => undefined);
+      observer.observe({ type: 'layout-shift', buffered: true });
+      const shifts = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+      observer.disconnect();
+      return shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0);
+    });
+    test.info().annotations.push({ type: 'CLS', description: `${cls.toFixed(4)} on /games at ${viewport.width} px` });
+    console.log(`CLS on /games at ${viewport.width} px: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThanOrEqual(0.02);
+  });
+}
