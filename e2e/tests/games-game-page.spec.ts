@@ -1,0 +1,188 @@
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { catalogue, gameCards } from '../support/games.ts';
+import { gameDemoBaseUrl } from '../support/site.ts';
+import type { Page } from '@playwright/test';
+
+const provider = gameDemoBaseUrl.origin;
+const demoFrame = (page: Page, title = 'Pug Life') => page.getByTitle(`${title} demo`);
+
+/** A promise the test resolves to let a held response through. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+for (const { id, title } of catalogue) {
+  test(`/games/${id}: "${title}" is the h1 and the document title`, async ({ page }) => {
+    await page.goto(`/games/${id}`);
+    await expect(page).toHaveTitle(`${title} · Nova Reels`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+}
+
+test('a spinner is announced while the game page loads, then the game', async ({ page }) => {
+  const release = gate();
+  // Hold the games slice's page module: what a slow network does to a first visit.
+  const pageModule = /\/assets\/GamePage-[\w-]+\.js$/;
+  await page.route(pageModule, async (route) => {
+    await release.opened;
+    await route.continue();
+  });
+  const held = page.waitForRequest(pageModule);
+  await page.goto('/games/pug-life', { waitUntil: 'commit' });
+  await held;
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+
+  release.open();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Pug Life');
+});
+
+test("the frame loads the game's demo address with every launch parameter", async ({ page }) => {
+  const frameRequest = page.waitForRequest((request) => request.url().startsWith(provider) && request.frame() !== page.mainFrame());
+  await page.goto('/games/forest-fortune');
+  const src = new URL((await demoFrame(page, 'Forest Fortune').getAttribute('src'))!);
+  expect(src.origin + src.pathname).toBe(gameDemoBaseUrl.origin + gameDemoBaseUrl.pathname);
+  expect(Object.fromEntries(src.searchParams)).toEqual({
+    gameCode: 'forest_fortune',
+    lang: 'en',
+    channel: 'desktop',
+    mode: 'demo',
+    currency: 'EUR',
+    partner: expect.stringMatching(/\w/),
+    token: expect.stringMatching(/\w/),
+  });
+  expect((await frameRequest).url()).toBe(src.href);
+  await expect(page.frameLocator('iframe[title="Forest Fortune demo"]').getByText('Demo game stub')).toBeVisible();
+});
+
+test('each game page asks the provider for its own game, with the same fixed placeholder session', async ({ page }) => {
+  const launches: URL[] = [];
+  for (const { id, title } of catalogue) {
+    await page.goto(`/games/${id}`);
+    launches.push(new URL((await demoFrame(page, title).getAttribute('src'))!));
+  }
+  expect(new Set(launches.map((launch) => launch.searchParams.get('gameCode'))).size).toBe(6);
+  expect(new Set(launches.map((launch) => launch.searchParams.get('token'))).size).toBe(1);
+  expect(new Set(launches.map((launch) => launch.searchParams.get('partner'))).size).toBe(1);
+});
+
+test('the frame grants exactly the seven permissions, sets a referrer policy and keeps a 16:9 box', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/games/pug-life');
+    const frame = demoFrame(page);
+    const allow = (await frame.getAttribute('allow'))!.split(';').map((feature) => feature.trim());
+    expect(allow.sort()).toEqual(
+      ['accelerometer', 'autoplay', 'clipboard-write', 'encrypted-media', 'fullscreen', 'gyroscope', 'picture-in-picture'].sort(),
+    );
+    await expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    const box = (await frame.boundingBox())!;
+    expect(box.width).toBeGreaterThan(width / 2);
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.01);
+  }
+});
+
+test('a loading state covers the frame until the demo has loaded', async ({ page }) => {
+  const release = gate();
+  await page.route(`${provider}/**`, async (route) => {
+    await release.opened;
+    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Demo game</title><p>Slow demo stub</p>' });
+  });
+  await page.goto('/games/undead-fortune');
+  const loading = page.getByRole('main').getByRole('status');
+  await expect(loading).toHaveText('Loading the demo…');
+  await expect(demoFrame(page, 'Undead Fortune')).toBeAttached();
+
+  release.open();
+  await expect(page.frameLocator('iframe[title="Undead Fortune demo"]').getByText('Slow demo stub')).toBeVisible();
+  await expect(loading).toBeHidden();
+});
+
+test('the provider is the only third party the page contacts, and the CSP frame-src allows exactly it', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  const response = await page.goto('/games/time-spinners');
+  await expect(page.frameLocator('iframe[title="Time Spinners demo"]').getByText('Demo game stub')).toBeVisible();
+  await page.getByRole('region', { name: 'Similar Games' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Similar Games' }).getByRole('img').last()).toHaveJSProperty('complete', true);
+
+  const thirdParties = [...origins].filter((origin) => new URL(origin).hostname !== 'localhost');
+  expect(thirdParties).toEqual([provider]);
+  const frameSrc = response!.headers()['content-security-policy']!.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'frame-src');
+  expect(frameSrc).toEqual(['frame-src', provider]);
+});
+
+test.describe('Play Full Screen', () => {
+  test('asks the browser to show the frame full screen', async ({ page }) => {
+    await page.addInitScript(() => {
+      const requests: string[] = [];
+      const original = Element.prototype.requestFullscreen;
+      Element.prototype.requestFullscreen = function (this: Element, options?: FullscreenOptions) {
+        requests.push(`${this.tagName} ${this.getAttribute('title')}`);
+        return original.call(this, options);
+      };
+      Object.assign(window, { fullscreenRequests: requests });
+    });
+    await page.goto('/games/alpha-eagle');
+    await page.getByRole('button', { name: 'Play Full Screen' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { fullscreenRequests: string[] }).fullscreenRequests)).toEqual([
+      'IFRAME Alpha Eagle demo',
+    ]);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('title'))).toBe('Alpha Eagle demo');
+  });
+
+  test('is not offered where the browser does not support full screen', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'fullscreenEnabled', { configurable: true, get: () => false });
+    });
+    await page.goto('/games/alpha-eagle');
+    await expect(demoFrame(page, 'Alpha Eagle')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How to Play' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Play Full Screen' })).toHaveCount(0);
+  });
+});
+
+test('How to Play is an ordered list of five steps', async ({ page }) => {
+  await page.goto('/games/break-bones');
+  const section = page.getByRole('region', { name: 'How to Play' });
+  await expect(section.locator('ol > li')).toHaveCount(5);
+  await expect(section.getByRole('listitem')).toHaveCount(5);
+});
+
+test('Similar Games are the first three games, each linking to its own page', async ({ page }) => {
+  await page.goto('/games/time-spinners');
+  const similar = gameCards(page.getByRole('region', { name: 'Similar Games' }));
+  await expect(similar.getByRole('heading')).toHaveText(catalogue.slice(0, 3).map((game) => game.title));
+  for (const [index, { id, title }] of catalogue.slice(0, 3).entries()) {
+    await expect(similar.nth(index).getByRole('link', { name: `Play ${title}` })).toHaveAttribute('href', `/games/${id}`);
+  }
+
+  await similar.getByRole('link', { name: 'Play Undead Fortune' }).click();
+  await expect(page).toHaveURL('/games/undead-fortune');
+  await expect(page).toHaveTitle('Undead Fortune · Nova Reels');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(demoFrame(page, 'Undead Fortune')).toHaveAttribute('src', /gameCode=undead_fortune/);
+});
+
+test('Back to Games returns to the collection', async ({ page }) => {
+  await page.goto('/games/pug-life');
+  await page.getByRole('main').getByRole('link', { name: 'Back to Games' }).click();
+  await expect(page).toHaveURL('/games');
+  await expect(page).toHaveTitle('Games · Nova Reels');
+});
+
+for (const viewport of [
+  { width: 800, height: 900 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a game page at ${viewport.width} px, frame loaded, has no serious or critical axe violations`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/games/forest-fortune');
+    await expect(page.frameLocator('iframe[title="Forest Fortune demo"]').getByText('Demo game stub')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
