@@ -5,15 +5,10 @@ import { pageTitle } from '@nova/ui/site-config';
 import { Link } from 'react-router-dom';
 import { GameCard } from '../cards/GameCard.tsx';
 import { GameGrid } from '../cards/GameGrid.tsx';
+import { Lead } from '../common/Lead.tsx';
 
 /** Cards whose art loads at once: the first row on a wide screen; the rest wait until scrolled near. */
 const eagerArtCount = 3;
-
-const Intro = styled.p`
-  max-width: 60ch;
-  margin: 0 0 2rem;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
 
 const Footnote = styled.div`
   display: flex;
@@ -34,10 +29,10 @@ export function GamesPage() {
     <PageContainer>
       <title>{pageTitle('Games')}</title>
       <PageHeading>Games</PageHeading>
-      <Intro>
+      <Lead>
         Pick a slot and play its demo right here in your browser. Every spin uses virtual coins only: no
         sign-up, no deposits, nothing to win or lose.
-      </Intro>
+      </Lead>
       <GameGrid>
         {games.map((game, index) => (
           <li key={game.id}>

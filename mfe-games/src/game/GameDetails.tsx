@@ -5,6 +5,7 @@ import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { Lead } from '../common/Lead.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { HowToPlay } from './HowToPlay.tsx';
 import { PlayFullScreenButton } from './PlayFullScreenButton.tsx';
@@ -14,12 +15,6 @@ const BackLink = styled(Link)`
   display: inline-block;
   margin-bottom: 1rem;
   font-weight: 600;
-`;
-
-const Lead = styled.p`
-  max-width: 60ch;
-  margin: 0 0 2rem;
-  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Actions = styled.div`
