@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { emptyContactDraft, usePortalStore, type ContactDraft } from '@nova/store';
+import { Providers } from '@nova/ui/providers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactForm } from './ContactForm.tsx';
+
+const filled: ContactDraft = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'feedback',
+  message: 'The reels are lovely.',
+};
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** A click on the submit button: the browser (here jsdom) checks the fields before it submits. */
+const clickSubmit = () => fireEvent.click(submitButton());
+const draft = () => usePortalStore.getState().contactDraft;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const submitButton = () => screen.getByRole('button', { name: /Send Message|Sending\.\.\./ });
+const storedDraft = () => JSON.parse(sessionStorage.getItem('nova-reels')!).state.contactDraft;
+
+function renderForm(startWith: Partial<ContactDraft> = {}) {
+  usePortalStore.setState({ contactDraft: { ...emptyContactDraft, ...startWith } });
+  return render(<Providers><ContactForm /></Providers>);
+}
+
+describe('ContactForm', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('its fields', () => {
+    it('has four required fields with visible labels', () => {
+      renderForm();
+      expect(field('Name')).toHaveAttribute('type', 'text');
+      expect(field('Email')).toHaveAttribute('type', 'email');
+      expect(field('Subject').tagName).toBe('SELECT');
+      expect(field('Message').tagName).toBe('TEXTAREA');
+      expect(field('Message')).toHaveAttribute('rows', '6');
+      for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(field(label)).toBeRequired();
+    });
+
+    it('offers the empty option, then the four subjects', () => {
+      renderForm();
+      const options = screen.getAllByRole('option') as HTMLOptionElement[];
+      expect(options.map((option) => [option.value, option.text])).toEqual([
+        ['', 'Select a subject'],
+        ['general', 'General Inquiry'],
+        ['support', 'Technical Support'],
+        ['feedback', 'Feedback'],
+        ['partnership', 'Partnership Opportunity'],
+      ]);
+    });
+
+    it('never cuts what is typed: no maxLength on any field', () => {
+      renderForm();
+      for (const label of ['Name', 'Email', 'Message']) expect(field(label)).not.toHaveAttribute('maxlength');
+    });
+  });
+
+  describe('the kept draft', () => {
+    it('keeps what is typed in the shared store and the tab session', () => {
+      renderForm();
+      type('Name', 'Ada');
+      type('Email', 'ada@example.com');
+      type('Subject', 'support');
+      type('Message', 'Hi');
+      expect(draft()).toEqual({ name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hi' });
+      expect(storedDraft()).toEqual(draft());
+    });
+
+    it('shows a kept draft when the form mounts again', () => {
+      const { unmount } = renderForm(filled);
+      unmount();
+      render(<Providers><ContactForm /></Providers>);
+      expect(field('Name')).toHaveValue(filled.name);
+      expect(field('Email')).toHaveValue(filled.email);
+      expect(field('Subject')).toHaveValue(filled.subject);
+      expect(field('Message')).toHaveValue(filled.message);
+    });
+
+    it('shows a kept subject that is not on the list as unselected', () => {
+      renderForm({ subject: 'bribe' });
+      expect(field('Subject')).toHaveValue('');
+    });
+  });
+
+  describe('sending', () => {
+    it('blocks submission while a required field is empty', () => {
+      renderForm({ ...filled, subject: '' });
+      clickSubmit();
+      expect(submitButton()).toHaveTextContent('Send Message');
+      expect(field('Subject')).toBeInvalid();
+      advance(2000);
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+      expect(draft()).toEqual({ ...filled, subject: '' });
+    });
+
+    it('blocks submission of a malformed e-mail address', () => {
+      renderForm({ ...filled, email: 'ada-at-example' });
+      clickSubmit();
+      expect(submitButton()).toHaveTextContent('Send Message');
+      expect(field('Email')).toBeInvalid();
+      advance(2000);
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+    });
+
+    it('while sending: the submit control is disabled and reads Sending..., the fields are locked', () => {
+      renderForm(filled);
+      clickSubmit();
+      expect(submitButton()).toBeDisabled();
+      expect(submitButton()).toHaveTextContent('Sending...');
+      expect(field('Message')).toBeDisabled();
+      expect(screen.getByRole('status')).toHaveTextContent('Sending your message...');
+    });
+
+    it('is still sending at 1499 ms, shows success at 1500 ms until 6499 ms, and is idle at 6500 ms', () => {
+      renderForm(filled);
+      clickSubmit();
+      advance(1499);
+      expect(submitButton()).toHaveTextContent('Sending...');
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+
+      advance(1);
+      expect(submitButton()).toHaveTextContent('Send Message');
+      expect(submitButton()).toBeEnabled();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        "Message Sent!Thank you for reaching out. We'll get back to you as soon as possible.",
+      );
+
+      advance(4999);
+      expect(screen.getByText('Message Sent!')).toBeInTheDocument();
+      advance(1);
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    });
+
+    it('success clears every field and the kept draft, and moves focus to the message', () => {
+      renderForm(filled);
+      clickSubmit();
+      advance(1500);
+      for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(field(label)).toHaveValue('');
+      expect(draft()).toEqual(emptyContactDraft);
+      expect(storedDraft()).toEqual(emptyContactDraft);
+      expect(screen.getByRole('status')).toHaveFocus();
+    });
+
+    it('a second submit while sending does not start a second send', () => {
+      renderForm(filled);
+      const form = screen.getByRole('form', { name: 'Send Us a Message' });
+      fireEvent.submit(form);
+      advance(1000);
+      fireEvent.submit(form);
+      advance(500);
+      expect(screen.getByText('Message Sent!')).toBeInTheDocument();
+      advance(5000);
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('leaving while sending leaves no timer and keeps the draft', () => {
+      const { unmount } = renderForm(filled);
+      const othersPending = vi.getTimerCount(); // React's own scheduling, not the form's
+      clickSubmit();
+      expect(vi.getTimerCount()).toBe(othersPending + 1);
+      unmount();
+      expect(vi.getTimerCount()).toBe(othersPending);
+      vi.advanceTimersByTime(10_000);
+      expect(draft()).toEqual(filled);
+    });
+  });
+
+  describe('length limits', () => {
+    it.each([
+      ['Name', 100, 'name'],
+      ['Email', 254, 'email'],
+    ] as const)('%s: %i characters is fine; one more gets a clear message and blocks submission', (label, limit, key) => {
+      const atLimit = key === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'a'.repeat(limit);
+      renderForm({ ...filled, [key]: atLimit });
+      expect(field(label)).toBeValid();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      type(label, `${atLimit}a`);
+      const message = `${label} is too long: please keep it to ${limit} characters or fewer.`;
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(field(label)).toHaveValue(`${atLimit}a`);
+      expect(field(label)).toBeInvalid();
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(`${limit + 1} of ${limit} characters ${message}`);
+      expect(field(label).validationMessage).toBe(message);
+    });
+
+    it('the message shows a counter from 4,500 characters on', () => {
+      renderForm({ message: 'a'.repeat(4499) });
+      expect(screen.queryByText(/of 5,000 characters/)).not.toBeInTheDocument();
+      expect(field('Message')).not.toHaveAttribute('aria-describedby');
+
+      type('Message', 'a'.repeat(4500));
+      expect(screen.getByText('4,500 of 5,000 characters')).toBeInTheDocument();
+      expect(field('Message')).toHaveAccessibleDescription('4,500 of 5,000 characters');
+      expect(field('Message')).toBeValid();
+    });
+
+    it('an over-long message keeps its text, gets its message, and can be sent once shortened', () => {
+      renderForm({ ...filled, message: 'a'.repeat(5000) });
+      expect(field('Message')).toBeValid();
+
+      type('Message', `${'a'.repeat(5000)}bc`);
+      expect(field('Message')).toHaveValue(`${'a'.repeat(5000)}bc`);
+      expect(draft().message).toHaveLength(5002);
+      expect(screen.getByText('5,002 of 5,000 characters')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Message is too long: please keep it to 5,000 characters or fewer.',
+      );
+
+      clickSubmit();
+      advance(2000);
+      expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+      expect(submitButton()).toHaveTextContent('Send Message');
+
+      type('Message', 'a'.repeat(5000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(field('Message')).toBeValid();
+      clickSubmit();
+      expect(submitButton()).toHaveTextContent('Sending...');
+    });
+  });
+});

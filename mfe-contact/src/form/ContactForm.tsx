@@ -1,0 +1,80 @@
+import { useTheme } from '@emotion/react';
+import styled from '@emotion/styled';
+import { usePortalStore, type ContactDraft } from '@nova/store';
+import { buttonStyle } from '@nova/ui/button';
+import type { FormEvent } from 'react';
+import { SendOutcome } from '../send/SendOutcome.tsx';
+import { useSimulatedSend } from '../send/useSimulatedSend.ts';
+import { lengthLimits, messageCounterFrom } from './contact-limits.ts';
+import { SubjectField } from './SubjectField.tsx';
+import { TextField } from './TextField.tsx';
+
+const Card = styled.form`
+  padding: 1.5rem;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  ${({ theme }) => theme.mq.md} {
+    padding: 2rem;
+  }
+  h2 {
+    margin: 0 0 0.5rem;
+    color: ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0 0 1.5rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Fields = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+/**
+ * The contact form. What is typed goes straight into the shared store's draft, so it survives
+ * leaving the page; the browser checks the fields before the (simulated) send; a successful
+ * send clears the draft.
+ */
+export function ContactForm() {
+  const theme = useTheme();
+  const draft = usePortalStore((state) => state.contactDraft);
+  const updateDraft = usePortalStore((state) => state.updateContactDraft);
+  const clearDraft = usePortalStore((state) => state.clearContactDraft);
+  const { status, send } = useSimulatedSend(clearDraft);
+  const submitting = status === 'submitting';
+
+  const field = (key: keyof ContactDraft) => ({
+    name: key,
+    value: draft[key],
+    onValueChange: (value: string) => updateDraft({ [key]: value }),
+  });
+
+  // The browser fires submit only once every field is valid; nothing is sent anywhere.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <Card aria-labelledby="contact-form-heading" aria-busy={submitting} onSubmit={handleSubmit}>
+      <h2 id="contact-form-heading">Send Us a Message</h2>
+      <Hint>All fields are required.</Hint>
+      <SendOutcome status={status} />
+      {/* Locked while sending, so nothing typed then is cleared by the success. */}
+      <Fields disabled={submitting}>
+        <TextField label="Name" limit={lengthLimits.name} autoComplete="name" {...field('name')} />
+        <TextField label="Email" type="email" limit={lengthLimits.email} autoComplete="email" {...field('email')} />
+        <SubjectField {...field('subject')} />
+        <TextField label="Message" rows={6} limit={lengthLimits.message} counterFrom={messageCounterFrom} {...field('message')} />
+      </Fields>
+      <button type="submit" css={buttonStyle(theme)} disabled={submitting}>
+        {submitting ? 'Sending...' : 'Send Message'}
+      </button>
+    </Card>
+  );
+}
