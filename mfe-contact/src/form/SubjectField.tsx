@@ -3,8 +3,14 @@ import { useId } from 'react';
 import { controlStyle, FieldBox } from './field-styles.ts';
 import { isSubject, subjects } from './subjects.ts';
 
+interface SubjectFieldProps {
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
 /** The required subject select; a kept value that is not on the list shows as unselected. */
-export function SubjectField({ value, onValueChange }: { value: string; onValueChange: (value: string) => void }) {
+export function SubjectField({ name, value, onValueChange }: SubjectFieldProps) {
   const theme = useTheme();
   const id = useId();
   return (
@@ -12,7 +18,7 @@ export function SubjectField({ value, onValueChange }: { value: string; onValueC
       <label htmlFor={id}>Subject</label>
       <select
         id={id}
-        name="subject"
+        name={name}
         required
         value={isSubject(value) ? value : ''}
         onChange={(event) => onValueChange(event.target.value)}
