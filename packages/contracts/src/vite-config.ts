@@ -29,6 +29,10 @@ export function defineAppConfig({ name, port, exposes }: AppOptions) {
       federation({ ...federationDefaults, name, filename: 'remoteEntry.js', exposes }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
+    // Dev server: pre-bundle afresh on every start. With a warm cache the federation plugin
+    // leaves shared modules unmaterialised and @nova/store crashes at load
+    // ("createJSONStorage is not a function"; module-federation/vite#1219).
+    optimizeDeps: { force: true },
     preview: { port, strictPort: true },
     // Hidden source maps: not referenced by the bundles; the e2e suite reads them to see
     // which library every downloaded file carries.
