@@ -1,0 +1,84 @@
+import { useTheme } from '@emotion/react';
+import styled from '@emotion/styled';
+import { games } from '@nova/catalogue/games';
+import { buttonStyle } from '@nova/ui/button';
+import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { Section } from '../Section.tsx';
+
+/** Pixel size of the catalogue's art (16:9). */
+const art = { width: 800, height: 450 };
+
+const Grid = styled.ul`
+  display: grid;
+  gap: 1.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${({ theme }) => theme.mq.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${({ theme }) => theme.mq.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  img {
+    width: 100%;
+    height: auto;
+    aspect-ratio: ${art.width} / ${art.height};
+    object-fit: cover;
+  }
+`;
+
+const CardBody = styled.div`
+  display: grid;
+  flex: 1;
+  align-content: start;
+  justify-items: start;
+  gap: 0.75rem;
+  padding: 1.25rem;
+  h3 {
+    margin: 0;
+    font-size: 1.3rem;
+  }
+  p {
+    margin: 0 0 0.5rem;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  a {
+    margin-top: auto;
+  }
+`;
+
+/** The games the catalogue features, each with its art and a Play Now link to its page. */
+export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
+  const theme = useTheme();
+  return (
+    <Section title="Featured Games" headingRef={headingRef}>
+      <Grid>
+        {games
+          .filter((game) => game.featured)
+          .map((game) => (
+            <Card key={game.id}>
+              <img src={game.image} width={art.width} height={art.height} alt={`${game.title} artwork`} loading="lazy" decoding="async" />
+              <CardBody>
+                <h3>{game.title}</h3>
+                <p>{game.description}</p>
+                <Link to={`/games/${game.id}`} css={buttonStyle(theme)} aria-label={`Play Now: ${game.title}`}>
+                  Play Now
+                </Link>
+              </CardBody>
+            </Card>
+          ))}
+      </Grid>
+    </Section>
+  );
+}
