@@ -17,6 +17,9 @@ const Features = styled.ul`
   list-style: none;
   ${({ theme }) => theme.mq.md} {
     grid-template-columns: repeat(2, 1fr);
+    li:last-of-type {
+      grid-column: 1 / -1;
+    }
   }
   li {
     padding: 1.25rem 1.5rem;

@@ -39,10 +39,10 @@ const Card = styled.li`
 `;
 
 const CardBody = styled.div`
-  display: grid;
+  display: flex;
   flex: 1;
-  align-content: start;
-  justify-items: start;
+  flex-direction: column;
+  align-items: flex-start;
   gap: 0.75rem;
   padding: 1.25rem;
   h3 {
@@ -53,6 +53,7 @@ const CardBody = styled.div`
     margin: 0 0 0.5rem;
     color: ${({ theme }) => theme.color.textMuted};
   }
+  /* The links line up at the foot of the cards, however long each description is. */
   a {
     margin-top: auto;
   }
