@@ -1,19 +1,34 @@
 import type { Page } from '@playwright/test';
 
-/** Starts summing layout shifts (those without recent input) from the first paint on. */
-export async function observeLayoutShift(page: Page) {
-  await page.addInitScript(() => {
-    const shifts = { total: 0 };
-    Object.assign(window, { layoutShift: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.total += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 }
 
-/** The cumulative layout shift so far (call after the page has settled). */
-export function cumulativeLayoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
+/**
+ * The layout shifts since navigation that no recent input explains: their sum (the CLS) and,
+ * for a failure message, what moved. Call it once the page has settled.
+ */
+export function layoutShift(page: Page): Promise<{ cls: number; moved: string }> {
+  return page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // With `buffered`, every shift recorded so far is in the observer's buffer at once.
+    const shifts = (observer.takeRecords() as LayoutShift[]).filter((shift) => !shift.hadRecentInput);
+    observer.disconnect();
+    const describe = (node: Node | null) =>
+      node instanceof Element ? `<${node.localName}> ${node.textContent?.slice(0, 40)}` : String(node?.nodeName);
+    return {
+      cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
+      moved: shifts
+        .flatMap((shift) =>
+          shift.sources.map(
+            ({ node, previousRect: from, currentRect: to }) =>
+              `${Math.round(shift.startTime)} ms, ${shift.value.toFixed(4)}: ${describe(node)} y ${Math.round(from.y)} → ${Math.round(to.y)}`,
+          ),
+        )
+        .join('\n'),
+    };
+  });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { layoutShift } from '../support/layout-shift.ts';
 import { catalogue, gameCards } from '../support/games.ts';
 
 test('all six games, in order, each a card with its art, title and a Play link to its page', async ({ page }) => {
@@ -65,15 +66,7 @@ for (const viewport of [
       .toBe(6);
     await expect(art.first()).toHaveJSProperty('naturalWidth', 800);
 
-    const cls = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => undefined);
-      observer.observe({ type: 'layout-shift', buffered: true });
-      const shifts = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
-      observer.disconnect();
-      return shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0);
-    });
-    test.info().annotations.push({ type: 'CLS', description: `${cls.toFixed(4)} on /games at ${viewport.width} px` });
-    console.log(`CLS on /games at ${viewport.width} px: ${cls.toFixed(4)}`);
-    expect(cls).toBeLessThanOrEqual(0.02);
+    const { cls, moved } = await layoutShift(page);
+    expect(cls, `layout shifts:\n${moved}`).toBeLessThanOrEqual(0.02);
   });
 }

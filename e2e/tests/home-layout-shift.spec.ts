@@ -1,30 +1,6 @@
 import { profileAvatar } from '../support/home.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-interface LayoutShift extends PerformanceEntry {
-  value: number;
-  hadRecentInput: boolean;
-  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-}
-
-/** The layout shifts since navigation that no recent input explains: their sum, and what moved. */
-function layoutShifts() {
-  const observer = new PerformanceObserver(() => {});
-  observer.observe({ type: 'layout-shift', buffered: true });
-  // With `buffered`, the shifts recorded so far are in the observer's buffer at once.
-  const shifts = (observer.takeRecords() as LayoutShift[]).filter((shift) => !shift.hadRecentInput);
-  observer.disconnect();
-  const describe = (node: Node | null) =>
-    node instanceof Element ? `<${node.localName}> ${node.textContent?.slice(0, 40)}` : String(node?.nodeName);
-  return {
-    cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
-    moved: shifts.flatMap((shift) =>
-      shift.sources.map(({ node, previousRect: from, currentRect: to }) =>
-        `${Math.round(shift.startTime)} ms, ${shift.value.toFixed(4)}: ${describe(node)} y ${Math.round(from.y)} → ${Math.round(to.y)}`,
-      ),
-    ),
-  };
-}
+import { layoutShift } from '../support/layout-shift.ts';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -59,8 +35,7 @@ for (const viewport of [
     await expect.poll(() => profileAvatar(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(180);
     await page.evaluate(nextFrame);
 
-    const { cls, moved } = await page.evaluate(layoutShifts);
-    console.log(`CLS on / at ${viewport.width} px, the avatar arriving after the first paint: ${cls.toFixed(4)}`);
-    expect(cls, `layout shifts:\n${moved.join('\n')}`).toBeLessThanOrEqual(0.02);
+    const { cls, moved } = await layoutShift(page);
+    expect(cls, `layout shifts:\n${moved}`).toBeLessThanOrEqual(0.02);
   });
 }
