@@ -121,6 +121,10 @@ export async function serveSite(log = console.log) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await serveSite();
+  const servers = await serveSite();
   console.log(`Serving the composed site at http://localhost:${shellPort} (Ctrl-C stops it).`);
+  process.once('SIGINT', () => {
+    for (const server of servers) server.close();
+    process.exit(0);
+  });
 }
