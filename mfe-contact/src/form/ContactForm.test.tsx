@@ -174,7 +174,7 @@ describe('ContactForm', () => {
     });
   });
 
-  describe('length limits', () => {
+  describe('length limits and blank fields', () => {
     it.each([
       ['Name', 100, 'name'],
       ['Email', 254, 'email'],
@@ -192,6 +192,19 @@ describe('ContactForm', () => {
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
       expect(field(label)).toHaveAccessibleDescription(`${limit + 1} of ${limit} characters ${message}`);
       expect(field(label).validationMessage).toBe(message);
+    });
+
+    it.each(['Name', 'Message'])('%s of nothing but spaces blocks submission and says why', (label) => {
+      renderForm({ ...filled, [label.toLowerCase()]: '   ' });
+      expect(field(label)).toBeInvalid();
+      expect(field(label).validationMessage).toBe(`Please fill in ${label.toLowerCase()}: spaces alone are not enough.`);
+      clickSubmit();
+      expectSubmissionBlocked();
+
+      type(label, ' Ada ');
+      expect(field(label)).toBeValid();
+      clickSubmit();
+      expect(submitButton()).toHaveTextContent('Sending...');
     });
 
     it('the message shows a counter from 4,500 characters on', () => {

@@ -24,13 +24,16 @@ export function TextField({ label, value, onValueChange, limit, counterFrom = li
   const id = useId();
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const tooLong = value.length > limit;
+  const onlySpaces = value.length > 0 && value.trim() === '';
   const showCounter = value.length >= counterFrom;
   const error = tooLong ? `${label} is too long: please keep it to ${formatCount(limit)} characters or fewer.` : '';
 
-  // While the limit is passed the browser blocks submission and reports this message.
+  // While a field is too long, or holds nothing but spaces (which `required` lets through),
+  // the browser blocks submission and reports why.
+  const validity = error || (onlySpaces ? `Please fill in ${label.toLowerCase()}: spaces alone are not enough.` : '');
   useEffect(() => {
-    control.current?.setCustomValidity(error);
-  }, [error]);
+    control.current?.setCustomValidity(validity);
+  }, [validity]);
 
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
