@@ -20,23 +20,24 @@ const Backdrop = styled.div`
   background: radial-gradient(ellipse at top, #131c3d 0%, #070b1a 60%);
 `;
 
+// Soft glows drawn as gradients (not blurred shapes): each is painted once on its own layer and
+// only moved, which stays cheap even where the browser composites in software.
 const Glow = styled.div`
   position: absolute;
-  width: 42vmax;
-  height: 42vmax;
-  border-radius: 50%;
-  filter: blur(90px);
-  opacity: 0.28;
+  width: 60vmax;
+  height: 60vmax;
+  opacity: 0.3;
+  will-change: transform;
   animation: ${drift} 18s ease-in-out infinite alternate;
   &:first-of-type {
-    top: -12vmax;
-    left: -10vmax;
-    background: ${({ theme }) => theme.color.primary};
+    top: -22vmax;
+    left: -20vmax;
+    background: radial-gradient(circle closest-side, ${({ theme }) => theme.color.primary}, transparent);
   }
   &:nth-of-type(2) {
-    top: 40vh;
-    left: 60vw;
-    background: ${({ theme }) => theme.color.accent};
+    top: 30vh;
+    left: 50vw;
+    background: radial-gradient(circle closest-side, ${({ theme }) => theme.color.accent}, transparent);
     animation-direction: alternate-reverse;
   }
 `;
@@ -51,6 +52,7 @@ const Stars = styled.div`
     radial-gradient(1px 1px at 84% 82%, #fff 50%, transparent 51%),
     radial-gradient(1px 1px at 52% 8%, #fff 50%, transparent 51%),
     radial-gradient(1.5px 1.5px at 92% 48%, #fff 50%, transparent 51%);
+  will-change: opacity;
   animation: ${twinkle} 4s ease-in-out infinite alternate;
 `;
 
