@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { siteConfig } from '@nova/ui/site-config';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from './Logo.tsx';
 import { legalLinks, mainLinks } from './navigation-links.ts';
@@ -50,6 +51,23 @@ const Copyright = styled.p`
   font-size: 0.9rem;
 `;
 
+/** One footer column of links under its heading, a navigation landmark named by it. */
+function FooterLinks({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  const headingId = useId();
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <ul>
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { brand, tagline, publisher, supportEmail, supportPhone } = siteConfig;
   return (
@@ -59,26 +77,8 @@ export function Footer() {
           <Logo />
           <p>{tagline}</p>
         </section>
-        <nav aria-labelledby="footer-navigation">
-          <h2 id="footer-navigation">Navigation</h2>
-          <ul>
-            {mainLinks.map(({ to, label }) => (
-              <li key={to}>
-                <Link to={to}>{label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal">Legal</h2>
-          <ul>
-            {legalLinks.map(({ to, label }) => (
-              <li key={to}>
-                <Link to={to}>{label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title="Navigation" links={mainLinks} />
+        <FooterLinks title="Legal" links={legalLinks} />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <ul>
