@@ -5,8 +5,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { slices } from './packages/contracts/src/slices.js';
 
-const remotes = ['mfe-marketing', 'mfe-games', 'mfe-legal', 'mfe-contact'];
+const remotes = Object.values(slices).map((slice) => slice.folder);
 
 /** Import boundaries: remotes → packages only; shell → packages only; packages → no app. */
 const boundaries = [

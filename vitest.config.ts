@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['packages/contracts/src/test-setup.ts'],
+          setupFiles: ['packages/tooling/src/test-setup.ts'],
         },
       },
     ],

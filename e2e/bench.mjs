@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { readRemotes, serveSite, shellPort } from '../scripts/serve.mjs';
+import { slices } from '../packages/contracts/src/slices.js';
 import { chromiumExecutable } from './ensure-browser.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
@@ -18,7 +19,7 @@ const providerOrigin = new URL(parseEnv(readFileSync(join(repoRoot, '.env'), 'ut
 /** @type {Map<string, string>} which built app each origin of the local deployment serves */
 const appDirByOrigin = new Map([[shellOrigin, 'shell']]);
 for (const [name, entry] of Object.entries(readRemotes(join(repoRoot, 'shell/dist')))) {
-  appDirByOrigin.set(new URL(entry).origin, `mfe-${name}`);
+  appDirByOrigin.set(new URL(entry).origin, slices[/** @type {keyof typeof slices} */ (name)].folder);
 }
 
 /** @param {string} url */

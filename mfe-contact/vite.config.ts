@@ -1,9 +1,4 @@
-import { defineAppConfig } from '../packages/contracts/src/vite-config.ts';
+import { defineRemoteConfig } from '@nova/tooling/vite-config';
 
-export default defineAppConfig({
-  name: 'contact',
-  port: 4177,
-  exposes: {
-    './ContactPage': './src/exposes/ContactPage.ts',
-  },
-});
+// Exposes the pages the slice list (packages/contracts/src/slices.js) names, from src/exposes/.
+export default defineRemoteConfig('contact');

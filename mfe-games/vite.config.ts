@@ -1,10 +1,4 @@
-import { defineAppConfig } from '../packages/contracts/src/vite-config.ts';
+import { defineRemoteConfig } from '@nova/tooling/vite-config';
 
-export default defineAppConfig({
-  name: 'games',
-  port: 4175,
-  exposes: {
-    './GamesPage': './src/exposes/GamesPage.ts',
-    './GamePage': './src/exposes/GamePage.ts',
-  },
-});
+// Exposes the pages the slice list (packages/contracts/src/slices.js) names, from src/exposes/.
+export default defineRemoteConfig('games');

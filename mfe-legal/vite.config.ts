@@ -1,10 +1,4 @@
-import { defineAppConfig } from '../packages/contracts/src/vite-config.ts';
+import { defineRemoteConfig } from '@nova/tooling/vite-config';
 
-export default defineAppConfig({
-  name: 'legal',
-  port: 4176,
-  exposes: {
-    './TermsPage': './src/exposes/TermsPage.ts',
-    './PrivacyPage': './src/exposes/PrivacyPage.ts',
-  },
-});
+// Exposes the pages the slice list (packages/contracts/src/slices.js) names, from src/exposes/.
+export default defineRemoteConfig('legal');

@@ -1,9 +1,4 @@
-import { defineAppConfig } from '../packages/contracts/src/vite-config.ts';
+import { defineRemoteConfig } from '@nova/tooling/vite-config';
 
-export default defineAppConfig({
-  name: 'marketing',
-  port: 4174,
-  exposes: {
-    './HomePage': './src/exposes/HomePage.ts',
-  },
-});
+// Exposes the pages the slice list (packages/contracts/src/slices.js) names, from src/exposes/.
+export default defineRemoteConfig('marketing');

@@ -6,9 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import sirv from 'sirv';
+import { shell, slices } from '../packages/contracts/src/slices.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const shellPort = 4173;
+export const shellPort = shell.port;
 
 /** The game provider's origin, from the same .env the builds read (the environment wins). */
 function gameProviderOrigin() {
@@ -109,12 +110,13 @@ export function serveApp({ root, port, kind }) {
  * @param {(line: string) => void} log
  */
 export async function serveSite(log = console.log) {
-  const shellRoot = join(repoRoot, 'shell/dist');
+  const shellRoot = join(repoRoot, shell.folder, 'dist');
   const servers = [await serveApp({ root: shellRoot, port: shellPort, kind: 'shell' })];
   log(`shell      http://localhost:${shellPort}`);
   for (const [name, entry] of Object.entries(readRemotes(shellRoot))) {
     const port = Number(new URL(entry).port);
-    servers.push(await serveApp({ root: join(repoRoot, `mfe-${name}/dist`), port, kind: 'remote' }));
+    const { folder } = slices[/** @type {keyof typeof slices} */ (name)];
+    servers.push(await serveApp({ root: join(repoRoot, folder, 'dist'), port, kind: 'remote' }));
     log(`${name.padEnd(10)} http://localhost:${port}`);
   }
   return servers;

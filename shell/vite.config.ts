@@ -1,4 +1,3 @@
-import { defineAppConfig } from '../packages/contracts/src/vite-config.ts';
+import { defineShellConfig } from '@nova/tooling/vite-config';
 
-// The shell lists no remotes here: it reads them from /remotes.json at start-up.
-export default defineAppConfig({ name: 'shell', port: 4173 });
+export default defineShellConfig();

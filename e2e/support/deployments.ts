@@ -5,9 +5,11 @@ import { createServer, type AddressInfo, type Server as NetServer, type Socket }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRemotes, serveApp } from '../../scripts/serve.mjs';
+import type { RemoteName } from '@nova/contracts/remote-modules';
+import { slices } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
 
-export type RemoteName = 'marketing' | 'games' | 'legal' | 'contact';
+export type { RemoteName };
 
 /** The remotes.json the shell build ships with (the local production ports). */
 export const shippedRemotes = readRemotes(join(repoRoot, 'shell/dist')) as Record<RemoteName, string>;
@@ -45,7 +47,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         return `http://localhost:${portOf(server)}`;
       },
       async remote(name, port = 0) {
-        const server = await serveApp({ root: join(repoRoot, `mfe-${name}/dist`), port, kind: 'remote' });
+        const server = await serveApp({ root: join(repoRoot, slices[name].folder, 'dist'), port, kind: 'remote' });
         const stop = () => stopHttp(server);
         cleanups.push(stop);
         return { entry: `http://localhost:${portOf(server)}/remoteEntry.js`, port: portOf(server), stop };

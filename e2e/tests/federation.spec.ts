@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { shippedRemotes } from '../support/deployments.ts';
+import { slices } from '@nova/contracts/slices';
+import { shippedRemotes, type RemoteName } from '../support/deployments.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { repoRoot } from '../support/site.ts';
 import { visitEveryRouteByLinks } from '../support/visit.ts';
@@ -9,7 +10,7 @@ const shellOrigin = 'http://localhost:4173';
 /** Which built app each origin of the local deployment serves. */
 const appDirByOrigin = new Map<string, string>([
   [shellOrigin, 'shell'],
-  ...Object.entries(shippedRemotes).map(([name, entry]) => [new URL(entry).origin, `mfe-${name}`] as [string, string]),
+  ...Object.entries(shippedRemotes).map(([name, entry]) => [new URL(entry).origin, slices[name as RemoteName].folder] as [string, string]),
 ]);
 
 /** Glue the federation plugin generates; it gets no source map and carries no library code. */

@@ -1,20 +1,17 @@
 import type { ComponentType } from 'react';
+import type { slices, SliceName } from './slices.js';
 
 /** A page a remote exposes: its default export renders the whole page. */
 export interface PageModule {
   default: ComponentType;
 }
 
-/** Every module the remotes expose, keyed by `<remote>/<exposed name>`. */
-export interface RemoteModules {
-  'marketing/HomePage': PageModule;
-  'games/GamesPage': PageModule;
-  'games/GamePage': PageModule;
-  'legal/TermsPage': PageModule;
-  'legal/PrivacyPage': PageModule;
-  'contact/ContactPage': PageModule;
-}
+export type RemoteName = SliceName;
 
-export type RemoteModuleId = keyof RemoteModules;
+/** Every module the remotes expose, as `<remote>/<exposed name>`, read from the slice list. */
+export type RemoteModuleId = {
+  [Name in RemoteName]: `${Name}/${(typeof slices)[Name]['exposes'][number]}`;
+}[RemoteName];
 
-export type RemoteName = RemoteModuleId extends `${infer Name}/${string}` ? Name : never;
+/** What each exposed module delivers: every one is a page. */
+export type RemoteModules = Record<RemoteModuleId, PageModule>;

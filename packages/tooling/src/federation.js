@@ -1,16 +1,17 @@
-import type { ModuleFederationOptions } from '@module-federation/vite';
+// @ts-check
 
-type SharedConfig = Exclude<ModuleFederationOptions['shared'], string[] | undefined>;
+/** @typedef {Exclude<import('@module-federation/vite').ModuleFederationOptions['shared'], string[] | undefined>} SharedConfig */
 
-const singleton = { singleton: true } as const;
+const singleton = /** @type {const} */ ({ singleton: true });
 
 /**
  * The one definition of what the shell and every remote share at runtime. Each is a
  * singleton; its requiredVersion comes from the installed package.json. Entry points that
  * are imported on their own are listed too, so the shell registers them first and every
  * remote uses the shell's copy.
+ * @type {SharedConfig}
  */
-export const shared: SharedConfig = {
+export const shared = {
   react: singleton,
   'react/jsx-runtime': singleton,
   'react/jsx-dev-runtime': singleton,
@@ -27,11 +28,14 @@ export const shared: SharedConfig = {
   '@nova/ui/': singleton,
 };
 
-/** Options every container (shell and remotes) uses. */
+/**
+ * Options every container (shell and remotes) uses.
+ * @satisfies {Partial<import('@module-federation/vite').ModuleFederationOptions>}
+ */
 export const federationDefaults = {
   shared,
   // The default 'version-first' fetches every registered remote's entry on first use.
-  shareStrategy: 'loaded-first',
+  shareStrategy: /** @type {const} */ ('loaded-first'),
   dts: false,
   dev: { remoteHmr: true },
-} satisfies Partial<ModuleFederationOptions>;
+};

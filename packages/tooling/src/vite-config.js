@@ -1,24 +1,21 @@
+// @ts-check
+// Plain JavaScript: Vite loads app configs with Node, which imports this package as it is.
 import { federation } from '@module-federation/vite';
+import { shell, slices } from '@nova/contracts/slices';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { federationDefaults } from './federation.ts';
-
-interface AppOptions {
-  /** The federation container name; a remote's name is what remotes.json lists. */
-  name: string;
-  /** Port of the dev server and of `vite preview`. */
-  port: number;
-  /** Exposed modules; only remotes have them. */
-  exposes?: Record<string, string>;
-}
+import { federationDefaults } from './federation.js';
 
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
  * remote entry alone (its index.html harness is for `vite` dev only), with relative URLs so
  * its files load from wherever remotes.json says it lives.
+ * @param {{ name: string, port: number, exposes?: Record<string, string> }} app
+ *   name: the federation container name (a remote's is what remotes.json lists);
+ *   port: of the dev server and `vite preview`; exposes: only remotes have them.
  */
-export function defineAppConfig({ name, port, exposes }: AppOptions) {
+function defineAppConfig({ name, port, exposes }) {
   const isRemote = exposes !== undefined;
   return defineConfig({
     base: isRemote ? './' : '/',
@@ -38,12 +35,30 @@ export function defineAppConfig({ name, port, exposes }: AppOptions) {
     // which library every downloaded file carries.
     build: {
       target: 'es2022',
-      sourcemap: 'hidden',
+      sourcemap: /** @type {const} */ ('hidden'),
       ...(isRemote && { rolldownOptions: { input: {} } }),
     },
     test: {
       environment: 'jsdom',
-      setupFiles: [new URL('./test-setup.ts', import.meta.url).pathname],
+      setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
     },
+  });
+}
+
+/** The shell's config: it lists no remotes; it reads them from /remotes.json at start-up. */
+export function defineShellConfig() {
+  return defineAppConfig({ name: 'shell', port: shell.port });
+}
+
+/**
+ * A slice's config: its port and exposed pages come from the slice list.
+ * @param {import('@nova/contracts/slices').SliceName} name
+ */
+export function defineRemoteConfig(name) {
+  const { port, exposes } = slices[name];
+  return defineAppConfig({
+    name,
+    port,
+    exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
   });
 }

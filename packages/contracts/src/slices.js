@@ -1,0 +1,22 @@
+// @ts-check
+// The one list of the portal's deployables. Plain JavaScript, so Node scripts (the local server,
+// lint, the benchmark) read it as it is, and TypeScript sees its exact values.
+
+/** The host that composes the slices: where it runs locally. */
+export const shell = /** @type {const} */ ({ folder: 'shell', port: 4173 });
+
+/**
+ * The slices (remotes), each built and deployed on its own: its folder, the port it runs on
+ * locally, and the pages it exposes (each from `src/exposes/<Page>.ts`).
+ */
+export const slices = /** @type {const} */ ({
+  marketing: { folder: 'mfe-marketing', port: 4174, exposes: ['HomePage'] },
+  games: { folder: 'mfe-games', port: 4175, exposes: ['GamesPage', 'GamePage'] },
+  legal: { folder: 'mfe-legal', port: 4176, exposes: ['TermsPage', 'PrivacyPage'] },
+  contact: { folder: 'mfe-contact', port: 4177, exposes: ['ContactPage'] },
+});
+
+/** @typedef {keyof typeof slices} SliceName */
+
+/** @type {readonly SliceName[]} */
+export const sliceNames = /** @type {SliceName[]} */ (Object.keys(slices));
