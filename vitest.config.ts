@@ -14,6 +14,7 @@ export default defineConfig({
           setupFiles: ['packages/tooling/src/test-setup.ts'],
         },
       },
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

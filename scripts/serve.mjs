@@ -87,6 +87,9 @@ export function serveApp({ root, port, kind }) {
   const files = sirv(root, {
     single: kind === 'shell',
     etag: true,
+    // The builds ship every text file precompressed (.br, .gz); sirv picks one by Accept-Encoding.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       const hashed = pathname.startsWith('/assets/');
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -4,6 +4,7 @@ import { federation } from '@module-federation/vite';
 import { shell, slices } from '@nova/contracts/slices';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { federationDefaults } from './federation.js';
 
@@ -24,6 +25,9 @@ function defineAppConfig({ name, port, exposes }) {
     plugins: [
       react({ jsxImportSource: '@emotion/react' }),
       federation({ ...federationDefaults, name, filename: 'remoteEntry.js', exposes }),
+      // Every text file also as .br and .gz, so a static host sends them compressed; not the
+      // remote map, which each environment edits.
+      compression({ exclude: /remotes\.json$/, logLevel: 'silent' }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     // Dev server: pre-bundle afresh on every start. With a warm cache the federation plugin

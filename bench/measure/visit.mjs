@@ -1,0 +1,88 @@
+// @ts-check
+// Cold visits of one page in a fresh browser context: what it downloads, and how soon it shows
+// on a slow mobile network.
+import { gzipSync } from 'node:zlib';
+import { longestRequestChain } from './waves.mjs';
+
+/** @typedef {import('@playwright/test').Browser} Browser */
+
+/** Lighthouse's "slow 4G" mobile network: 150 ms round trip, 1.6 Mbps down, 750 Kbps up. */
+export const slowNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/** The gzip size (level 9) of a file's bytes: the same measure for every build. */
+export const gzipSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * The scripts a cold visit downloads, lazy ones included (it scrolls through the page), and
+ * their gzip size.
+ * @param {Browser} browser
+ * @param {string} url
+ */
+export async function measureScripts(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  /** @type {Promise<{ url: string, gzip: number }>[]} */
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSize(body) })));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('main h1').waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(scripts);
+  await context.close();
+  return { requests: files.length, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
+}
+
+/** In the page: when the main heading is first painted, and the largest contentful paint. */
+function observeFirstScreen() {
+  const metrics = { headingAt: NaN, lcp: NaN };
+  Object.assign(window, { firstScreen: metrics });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) metrics.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const headingPainted = () => requestAnimationFrame((time) => (metrics.headingAt = time));
+  if (document.querySelector('main h1')) return headingPainted();
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('main h1')) return;
+    observer.disconnect();
+    headingPainted();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * A cold visit on the slow network: when the heading shows, LCP, and the request waves before
+ * the heading (read from Resource Timing, which every origin reports start and end of).
+ * @param {Browser} browser
+ * @param {string} url
+ */
+export async function measureSlowVisit(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slowNetwork });
+  await page.addInitScript(observeFirstScreen);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.headingAt), undefined, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const { headingAt, lcp, requests } = await page.evaluate(() => {
+    const entries = /** @type {PerformanceResourceTiming[]} */ ([
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ]);
+    return {
+      .../** @type {any} */ (window).firstScreen,
+      requests: entries.map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
+    };
+  });
+  await context.close();
+  const chain = longestRequestChain(requests, headingAt);
+  return { headingAt, lcp, waves: chain.length, chain: chain.map((request) => request.name) };
+}

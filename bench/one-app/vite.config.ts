@@ -1,0 +1,48 @@
+import { shell, slices } from '@nova/contracts/slices';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const shellRuntime = `${repoRoot}${shell.folder}/src/federation/runtime.ts`;
+const bundledRuntime = '\0one-app-runtime';
+
+/**
+ * The shell's remote loader, replaced by plain lazy imports of every slice's exposed pages,
+ * read from the slice list: the same pages, split by route, with no federation at all.
+ */
+function bundleRemotePages(): Plugin {
+  const pages = Object.entries(slices).flatMap(([name, slice]) =>
+    slice.exposes.map((page) => `'${name}/${page}': () => import('${repoRoot}${slice.folder}/src/exposes/${page}.ts'),`),
+  );
+  return {
+    name: 'bundle-remote-pages',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved?.id === shellRuntime ? bundledRuntime : undefined;
+    },
+    load(id) {
+      if (id !== bundledRuntime) return undefined;
+      return [
+        `const pages = {`,
+        ...pages,
+        `};`,
+        `export const remoteTimeoutMs = 5000;`,
+        `export async function registerRemotesFromConfig() {}`,
+        `export function loadRemoteModule(id) { return pages[id](); }`,
+        `export const retryRemoteModule = loadRemoteModule;`,
+      ].join('\n');
+    },
+  };
+}
+
+/** The shell and every slice's pages built as one plain Vite app, to measure what federation costs. */
+export default defineConfig({
+  root: `${repoRoot}${shell.folder}`,
+  envDir: repoRoot,
+  plugins: [react({ jsxImportSource: '@emotion/react' }), bundleRemotePages(), compression({ logLevel: 'silent' })],
+  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, target: 'es2022' },
+  logLevel: 'warn',
+});

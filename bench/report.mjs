@@ -1,0 +1,59 @@
+// @ts-check
+// The benchmark's table, as Markdown for docs/performance.md.
+
+/** What the composed portal must cost, at most, next to the same pages as one app. */
+export const targets = { gzipRatio: 1.15, waves: 5, slowLcpRatio: 1.3, lighthouse: 95 };
+
+const kib = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+const seconds = (/** @type {number} */ ms) => (ms / 1000).toFixed(2);
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (a / b).toFixed(2);
+const mark = (/** @type {boolean} */ ok) => (ok ? '✓' : '✗');
+
+/**
+ * @typedef {{ gzip: number, requests: number, waves: number, headingAt: number, lcp: number,
+ *   lighthouse: number, lighthouseFcp: number, lighthouseLcp: number }} BuildResult
+ */
+
+/**
+ * @param {{ route: string, composed: BuildResult, oneApp: BuildResult }[]} rows
+ * @param {{ slowRuns: number, lighthouseRuns: number, chromium: string }} setup
+ */
+export function performanceReport(rows, { slowRuns, lighthouseRuns, chromium }) {
+  const lines = [
+    '# Performance: the composed portal next to the same pages as one app',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench\` (bench/bench.mjs), Chromium ${chromium}.`,
+    'Each cell reads composed / one app (composed ÷ one app). "One app" is the shell and every',
+    "slice's exposed pages built as one plain Vite app, routes lazy-split, no federation",
+    '(bench/one-app). Both are served by the local production server (scripts/serve.mjs).',
+    '',
+    '- **JS** — gzip (level 9) of every script a cold visit downloads, lazy ones included, and their number.',
+    `- **Waves** — request waves before the page heading shows: the longest chain of requests each started after the previous one finished, on the slow network (median of ${slowRuns}).`,
+    `- **Heading, LCP** — when the main heading is painted, and the largest contentful paint, on an emulated slow network (150 ms round trip, 1.6 Mbps; Chrome DevTools protocol), median of ${slowRuns}.`,
+    `- **Lighthouse** — mobile performance score (simulated slow 4G, 4× CPU), median of ${lighthouseRuns}; its simulated FCP and LCP for the composed build.`,
+    '',
+    '| route | JS KiB gzip | JS requests | waves | heading s | LCP s | Lighthouse | Lighthouse FCP / LCP s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const { route, composed: c, oneApp: o } of rows) {
+    lines.push(
+      `| ${route} | ${kib(c.gzip)} / ${kib(o.gzip)} (${ratio(c.gzip, o.gzip)}×) | ${c.requests} / ${o.requests} | ${c.waves} / ${o.waves} ` +
+        `| ${seconds(c.headingAt)} / ${seconds(o.headingAt)} (${ratio(c.headingAt, o.headingAt)}×) | ${seconds(c.lcp)} / ${seconds(o.lcp)} (${ratio(c.lcp, o.lcp)}×) ` +
+        `| ${c.lighthouse} / ${o.lighthouse} | ${seconds(c.lighthouseFcp)} / ${seconds(c.lighthouseLcp)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `## Targets (composed build): JS ≤ ${targets.gzipRatio}× one app, ≤ ${targets.waves} waves, slow-network LCP ≤ ${targets.slowLcpRatio}× one app, Lighthouse ≥ ${targets.lighthouse}`,
+    '',
+    '| route | JS | waves | LCP | Lighthouse |',
+    '| --- | :---: | :---: | :---: | :---: |',
+  );
+  for (const { route, composed: c, oneApp: o } of rows) {
+    lines.push(
+      `| ${route} | ${mark(c.gzip <= targets.gzipRatio * o.gzip)} | ${mark(c.waves <= targets.waves)} ` +
+        `| ${mark(c.lcp <= targets.slowLcpRatio * o.lcp)} | ${mark(c.lighthouse >= targets.lighthouse)} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
