@@ -49,6 +49,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
+  // Slices reach the router through @nova/router (what the shell provides of it) and state
+  // through @nova/store; their tests and harnesses may build routers of their own.
+  {
+    files: ['mfe-*/src/**'],
+    ignores: ['**/*.test.*', '**/testing/**', '**/harness/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'A slice uses the router through @nova/router, which the shell provides.',
+          })),
+          patterns: [{ group: ['zustand', 'zustand/*'], message: 'Shared state lives in @nova/store.' }],
+        },
+      ],
+    },
+  },
   // Playwright fixtures take their dependencies as a destructured first argument, even when empty.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -1,6 +1,7 @@
 // @ts-check
 // Serves the built apps like separate deployments, with the headers a CDN would send.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +45,27 @@ function remoteOrigins(shellRoot) {
   }
 }
 
-/** @param {string[]} remoteOrigins */
-function contentSecurityPolicy(remoteOrigins) {
+/**
+ * The CSP sources ('sha256-…') of the inline scripts of an app's index.html, if it has one.
+ * @param {string} root
+ */
+function inlineScriptHashes(root) {
+  const file = join(root, 'index.html');
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
+  );
+}
+
+/**
+ * @param {string[]} remoteOrigins
+ * @param {string[]} inlineScripts
+ */
+function contentSecurityPolicy(remoteOrigins, inlineScripts) {
   const remotes = remoteOrigins.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${remotes}`,
+    `script-src 'self' ${[...inlineScripts, ...remoteOrigins].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${remotes}`,
     `connect-src 'self' ${remotes}`,
@@ -77,7 +93,8 @@ function permissionsPolicy() {
  */
 export function serveApp({ root, port, kind }) {
   const headers = {
-    'Content-Security-Policy': contentSecurityPolicy(kind === 'shell' ? remoteOrigins(root) : []),
+    'Content-Security-Policy':
+      kind === 'shell' ? contentSecurityPolicy(remoteOrigins(root), inlineScriptHashes(root)) : contentSecurityPolicy([], []),
     'Permissions-Policy': permissionsPolicy(),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',

@@ -1,3 +1,4 @@
 import { defineShellConfig } from '@nova/tooling/vite-config';
+import { inlineBoot, preloadEveryScript } from './document/plugins.js';
 
-export default defineShellConfig();
+export default defineShellConfig({ plugins: [inlineBoot(), preloadEveryScript()] });

@@ -69,10 +69,13 @@ export async function measureSlowVisit(browser, url) {
   await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.headingAt), undefined, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const { headingAt, lcp, requests } = await page.evaluate(() => {
+    // The tab icon is fetched by the browser for itself; nothing on the page waits for it.
+    const icon = document.querySelector('link[rel~="icon"]')?.getAttribute('href');
+    const iconUrl = icon ? new URL(icon, location.href).href : undefined;
     const entries = /** @type {PerformanceResourceTiming[]} */ ([
       ...performance.getEntriesByType('navigation'),
       ...performance.getEntriesByType('resource'),
-    ]);
+    ]).filter((entry) => entry.name !== iconUrl);
     return {
       .../** @type {any} */ (window).firstScreen,
       requests: entries.map((entry) => ({

@@ -5,12 +5,14 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const shellRuntime = `${repoRoot}${shell.folder}/src/federation/runtime.ts`;
+const federationDir = `${repoRoot}${shell.folder}/src/federation`;
 const bundledRuntime = '\0one-app-runtime';
+const nothing = '\0one-app-nothing';
 
 /**
- * The shell's remote loader, replaced by plain lazy imports of every slice's exposed pages,
- * read from the slice list: the same pages, split by route, with no federation at all.
+ * The shell's federation wiring, replaced: its remote loader by plain lazy imports of every
+ * slice's exposed pages, read from the slice list, and what it provides to the slices by
+ * nothing. The same pages, split by route, with no federation at all.
  */
 function bundleRemotePages(): Plugin {
   const pages = Object.entries(slices).flatMap(([name, slice]) =>
@@ -21,18 +23,20 @@ function bundleRemotePages(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved?.id === shellRuntime ? bundledRuntime : undefined;
+      if (resolved?.id === `${federationDir}/runtime.ts`) return bundledRuntime;
+      if (resolved?.id === `${federationDir}/provided-to-slices.ts`) return nothing;
+      return undefined;
     },
     load(id) {
+      if (id === nothing) return '';
       if (id !== bundledRuntime) return undefined;
       return [
         `const pages = {`,
         ...pages,
         `};`,
-        `export const remoteTimeoutMs = 5000;`,
-        `export async function registerRemotesFromConfig() {}`,
-        `export function loadRemoteModule(id) { return pages[id](); }`,
-        `export const retryRemoteModule = loadRemoteModule;`,
+        `export async function registeredRemotes() {}`,
+        `export function loadRemotePage(id) { return pages[id](); }`,
+        `export const retryRemotePage = loadRemotePage;`,
       ].join('\n');
     },
   };

@@ -27,11 +27,17 @@ test.describe('a broken remotes.json is a real fault that shows the route error 
     await expect(page).toHaveTitle('Error · Nova Reels');
   });
 
-  test('an entry that is not a URL', async ({ page, deploy }) => {
+});
+
+test.describe('an entry that is not a URL takes only its own slice down', () => {
+  test.use({ allowConsoleErrors: true });
+
+  test('javascript: for contact', async ({ page, deploy }) => {
     const shell = await deploy.shell({ contact: 'javascript:alert(1)' });
     await page.goto(`${shell}/contact`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
-    await expect(page.getByRole('main')).toContainText('remotes.json has no valid http(s) entry URL for "contact".');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This section is unavailable right now');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games' }).click();
+    await expect(page).toHaveTitle('Games · Nova Reels');
   });
 });
 
@@ -54,6 +60,6 @@ test('the local production server sends the security and caching headers of a CD
   const entry = await request.get(shippedRemotes.games, { headers: { Origin: 'http://localhost:4173' } });
   expect(entry.headers()['access-control-allow-origin']).toBe('*');
   expect(entry.headers()['cache-control']).toBe('no-cache');
-  const asset = entry.url().replace('remoteEntry.js', '') + (await entry.text()).match(/assets\/[\w.-]+\.js/)![0];
+  const asset = new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href;
   expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

@@ -16,11 +16,14 @@ const appDirByOrigin = new Map<string, string>([
 /** Glue the federation plugin generates; it gets no source map and carries no library code. */
 const federationGlue = /\/(assets\/)?(_virtual_mf|hostInit|pendingShares|rolldown-runtime|vite-preload-helper|mf-entry-bootstrap)[\w.-]*\.js$/;
 
+/** A chunk that only re-exports another one (a shared module's face); it gets no source map either. */
+const reExportOnly = /^export\{[\w ,$]*\}from"\.\/[\w.-]+";?\s*$/;
+
 /** The source modules a downloaded file carries, from the build's hidden source map. */
 function sourcesOf(url: string): string[] {
   const { origin, pathname } = new URL(url);
   const file = `${repoRoot}${appDirByOrigin.get(origin)}/dist${pathname}`;
-  if (!existsSync(`${file}.map`) && federationGlue.test(pathname)) return [];
+  if (!existsSync(`${file}.map`) && (federationGlue.test(pathname) || reExportOnly.test(readFileSync(file, 'utf8')))) return [];
   return JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources;
 }
 

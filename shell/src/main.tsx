@@ -2,10 +2,10 @@ import { Providers } from '@nova/ui/providers';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { registerRemotesFromConfig } from './federation/runtime.ts';
+import './federation/provided-to-slices.ts';
 import { createRouter } from './router.tsx';
 
-const router = createRouter(registerRemotesFromConfig());
+const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,35 +1,44 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { Spinner } from '@nova/ui/spinner';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RemoteSlot } from './federation/RemoteSlot.tsx';
+import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
 import { Layout } from './layout/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 
-const remotePage = (id: RemoteModuleId) => <RemoteSlot key={id} module={id} />;
+/** A route that renders a remote's page; its loader starts fetching the page as the route is matched. */
+const remoteRoute = (id: RemoteModuleId, route: Omit<RouteObject, 'children'>): RouteObject => ({
+  ...route,
+  loader: () => {
+    void loadRemotePage(id).catch(() => undefined);
+    return null;
+  },
+  element: <RemoteSlot key={id} module={id} />,
+});
 
 /** The route table: each path renders its remote's exposed page inside the layout. */
-export function createRouter(remotesReady: Promise<void>) {
+export function createRouter() {
   return createBrowserRouter([
     {
       element: <Layout />,
       children: [
         {
-          // Every page needs the remotes registered; a broken remotes.json shows the error screen.
+          // Every page needs the remote map; one that cannot be read shows the error screen.
           loader: async () => {
-            await remotesReady;
+            await registeredRemotes();
             return null;
           },
           shouldRevalidate: () => false,
           hydrateFallbackElement: <Spinner />,
           errorElement: <RouteErrorPage />,
           children: [
-            { index: true, element: remotePage('marketing/HomePage') },
-            { path: 'games', element: remotePage('games/GamesPage') },
-            { path: 'games/:gameId', element: remotePage('games/GamePage') },
-            { path: 'contact', element: remotePage('contact/ContactPage') },
-            { path: 'terms-and-conditions', element: remotePage('legal/TermsPage') },
-            { path: 'privacy-policy', element: remotePage('legal/PrivacyPage') },
+            remoteRoute('marketing/HomePage', { index: true }),
+            remoteRoute('games/GamesPage', { path: 'games' }),
+            remoteRoute('games/GamePage', { path: 'games/:gameId' }),
+            remoteRoute('contact/ContactPage', { path: 'contact' }),
+            remoteRoute('legal/TermsPage', { path: 'terms-and-conditions' }),
+            remoteRoute('legal/PrivacyPage', { path: 'privacy-policy' }),
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { gameArtSize, type Game } from '@nova/catalogue/games';
 import { buttonStyle } from '@nova/ui/button';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@nova/router';
 
 interface GameCardProps {
   game: Game;

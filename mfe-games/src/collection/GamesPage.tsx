@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { games } from '@nova/catalogue/games';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
-import { Link } from 'react-router-dom';
+import { Link } from '@nova/router';
 import { GameCard } from '../cards/GameCard.tsx';
 import { GameGrid } from '../cards/GameGrid.tsx';
 import { Lead } from '../common/Lead.tsx';

@@ -4,7 +4,7 @@ import type { Game } from '@nova/catalogue/games';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@nova/router';
 import { Lead } from '../common/Lead.tsx';
 import { GameFrame } from './GameFrame.tsx';
 import { HowToPlay } from './HowToPlay.tsx';

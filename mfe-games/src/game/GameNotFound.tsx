@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { buttonStyle } from '@nova/ui/button';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
-import { Link } from 'react-router-dom';
+import { Link } from '@nova/router';
 
 const Panel = styled.div`
   max-width: 40rem;

@@ -1,5 +1,5 @@
 import { findGame } from '@nova/catalogue/games';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@nova/router';
 import { GameDetails } from './GameDetails.tsx';
 import { GameNotFound } from './GameNotFound.tsx';
 

@@ -6,28 +6,29 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { federationDefaults } from './federation.js';
+import { federationOptions } from './federation.js';
 
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
  * remote entry alone (its index.html harness is for `vite` dev only), with relative URLs so
  * its files load from wherever remotes.json says it lives.
- * @param {{ name: string, port: number, exposes?: Record<string, string> }} app
+ * @param {{ name: string, port: number, exposes?: Record<string, string>, plugins?: import('vite').PluginOption[] }} app
  *   name: the federation container name (a remote's is what remotes.json lists);
  *   port: of the dev server and `vite preview`; exposes: only remotes have them.
  */
-function defineAppConfig({ name, port, exposes }) {
+function defineAppConfig({ name, port, exposes, plugins = [] }) {
   const isRemote = exposes !== undefined;
-  return defineConfig({
+  return defineConfig(({ command }) => ({
     base: isRemote ? './' : '/',
     // Deployment configuration (.env) lives at the repository root.
     envDir: fileURLToPath(new URL('../../..', import.meta.url)),
     plugins: [
       react({ jsxImportSource: '@emotion/react' }),
-      federation({ ...federationDefaults, name, filename: 'remoteEntry.js', exposes }),
+      federation(federationOptions({ name, exposes, build: command === 'build' })),
       // Every text file also as .br and .gz, so a static host sends them compressed; not the
       // remote map, which each environment edits.
       compression({ exclude: /remotes\.json$/, logLevel: 'silent' }),
+      ...plugins,
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     // Dev server: pre-bundle afresh on every start. With a warm cache the federation plugin
@@ -46,12 +47,15 @@ function defineAppConfig({ name, port, exposes }) {
       environment: 'jsdom',
       setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
     },
-  });
+  }));
 }
 
-/** The shell's config: it lists no remotes; it reads them from /remotes.json at start-up. */
-export function defineShellConfig() {
-  return defineAppConfig({ name: 'shell', port: shell.port });
+/**
+ * The shell's config: it lists no remotes; it reads them from /remotes.json at start-up.
+ * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
+ */
+export function defineShellConfig({ plugins } = {}) {
+  return defineAppConfig({ name: 'shell', port: shell.port, plugins });
 }
 
 /**

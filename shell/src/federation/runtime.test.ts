@@ -1,74 +1,87 @@
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRemoteModule, registerRemotesFromConfig, remoteTimeoutMs, retryRemoteModule } from './runtime.ts';
 
-vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerPlugins: vi.fn(), registerRemotes: vi.fn() }));
 
 const remotesJson = {
-  marketing: 'http://localhost:4174/remoteEntry.js',
-  games: 'http://localhost:4175/remoteEntry.js',
-  legal: 'http://localhost:4176/remoteEntry.js',
-  contact: 'http://localhost:4177/remoteEntry.js',
+  marketing: 'http://localhost:4174/mf-manifest.json',
+  games: 'http://localhost:4175/mf-manifest.json',
+  legal: 'http://localhost:4176/mf-manifest.json',
+  contact: 'javascript:alert(1)',
+};
+const page = { default: () => null };
+
+// The runtime module keeps the remote map and the pages it loaded: each test starts afresh.
+const freshRuntime = async () => {
+  vi.resetModules();
+  return import('./runtime.ts');
 };
 
 describe('the remote loader', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
     vi.stubGlobal('fetch', vi.fn(async () => Response.json(remotesJson)));
   });
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.mocked(loadRemote).mockReset();
     vi.mocked(registerRemotes).mockReset();
   });
 
-  it('registers every remote of /remotes.json as an ES module, fetched without the cache', async () => {
-    await registerRemotesFromConfig();
-    expect(fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
-    expect(registerRemotes).toHaveBeenCalledWith(
-      Object.entries(remotesJson).map(([name, entry]) => ({ name, entry, type: 'module' })),
-    );
+  it('registers every valid remote of /remotes.json as an ES module, once', async () => {
+    const { registeredRemotes } = await freshRuntime();
+    await registeredRemotes();
+    await registeredRemotes();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(registerRemotes).toHaveBeenCalledTimes(3);
+    for (const name of ['marketing', 'games', 'legal'] as const) {
+      expect(registerRemotes).toHaveBeenCalledWith([{ name, entry: remotesJson[name], type: 'module' }], { force: false });
+    }
   });
 
-  it('reports a missing /remotes.json with its status', async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(new Response('', { status: 404, statusText: 'Not Found' }));
-    await expect(registerRemotesFromConfig()).rejects.toThrow('Could not load /remotes.json (404 Not Found).');
+  it('reads a map that could not be read again on the next call', async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    const { registeredRemotes } = await freshRuntime();
+    await expect(registeredRemotes()).rejects.toThrow('Could not load /remotes.json (500 Internal Server Error).');
+    await expect(registeredRemotes()).resolves.toMatchObject({ entries: { games: remotesJson.games } });
   });
 
-  it('resolves with the module the remote delivers', async () => {
-    const module = { default: () => null };
-    vi.mocked(loadRemote).mockResolvedValueOnce(module);
-    await expect(loadRemoteModule('legal/TermsPage')).resolves.toBe(module);
+  it('gives manifests the document already fetched to the federation runtime', async () => {
+    await freshRuntime();
+    expect(registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'nova-boot-manifests', fetch: expect.any(Function) })]);
+  });
+
+  it('loads a page once, shared by every caller', async () => {
+    vi.mocked(loadRemote).mockResolvedValue(page);
+    const { loadRemotePage } = await freshRuntime();
+    const first = loadRemotePage('legal/TermsPage');
+    expect(loadRemotePage('legal/TermsPage')).toBe(first);
+    await expect(first).resolves.toBe(page);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
     expect(loadRemote).toHaveBeenCalledWith('legal/TermsPage');
   });
 
-  it(`gives up on a remote that has not answered after ${remoteTimeoutMs} ms`, async () => {
-    vi.mocked(loadRemote).mockReturnValueOnce(new Promise(() => {}));
-    const outcome = vi.fn();
-    loadRemoteModule('games/GamesPage').then(outcome, outcome);
-
-    await vi.advanceTimersByTimeAsync(remoteTimeoutMs - 1);
-    expect(outcome).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(outcome).toHaveBeenCalledWith(new Error('games/GamesPage did not answer within 5 s.'));
+  it('fails a page whose remote has no valid entry, without asking the runtime', async () => {
+    const { loadRemotePage } = await freshRuntime();
+    await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow('remotes.json has no valid http(s) entry URL for "contact".');
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it('fails when the runtime delivers nothing', async () => {
-    vi.mocked(loadRemote).mockResolvedValueOnce(null);
-    await expect(loadRemoteModule('contact/ContactPage')).rejects.toThrow('contact/ContactPage could not be loaded.');
+  it('fails when the runtime delivers nothing, and tries again on the next call', async () => {
+    vi.mocked(loadRemote).mockResolvedValueOnce(undefined).mockResolvedValueOnce(page);
+    const { loadRemotePage } = await freshRuntime();
+    await expect(loadRemotePage('games/GamesPage')).rejects.toThrow('games/GamesPage could not be loaded.');
+    await expect(loadRemotePage('games/GamesPage')).resolves.toBe(page);
   });
 
-  it('re-registers a remote under a fresh entry URL on every retry, then loads the module', async () => {
-    const module = { default: () => null };
-    vi.mocked(loadRemote).mockResolvedValue(module);
-    await registerRemotesFromConfig();
-    await expect(retryRemoteModule('games/GamePage')).resolves.toBe(module);
-    await retryRemoteModule('games/GamesPage');
-    expect(loadRemote).toHaveBeenCalledWith('games/GamePage');
-    expect(vi.mocked(registerRemotes).mock.calls.slice(1)).toEqual([
-      [[{ name: 'games', entry: 'http://localhost:4175/remoteEntry.js?retry=1', type: 'module' }], { force: true }],
-      [[{ name: 'games', entry: 'http://localhost:4175/remoteEntry.js?retry=2', type: 'module' }], { force: true }],
+  it('re-registers a remote under a fresh entry URL on every retry, then loads the page', async () => {
+    vi.mocked(loadRemote).mockResolvedValue(page);
+    const { retryRemotePage } = await freshRuntime();
+    await expect(retryRemotePage('games/GamePage')).resolves.toBe(page);
+    await retryRemotePage('games/GamesPage');
+    expect(vi.mocked(registerRemotes).mock.calls.filter(([, options]) => options?.force)).toEqual([
+      [[{ name: 'games', entry: 'http://localhost:4175/mf-manifest.json?retry=1', type: 'module' }], { force: true }],
+      [[{ name: 'games', entry: 'http://localhost:4175/mf-manifest.json?retry=2', type: 'module' }], { force: true }],
     ]);
+    expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,7 +3,7 @@ import styled from '@emotion/styled';
 import { games } from '@nova/catalogue/games';
 import { buttonStyle } from '@nova/ui/button';
 import type { Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@nova/router';
 import { Section } from '../Section.tsx';
 
 /** Pixel size of the catalogue's art (16:9). */

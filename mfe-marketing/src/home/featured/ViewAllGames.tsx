@@ -1,7 +1,7 @@
 import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { buttonStyle } from '@nova/ui/button';
-import { Link } from 'react-router-dom';
+import { Link } from '@nova/router';
 
 const Row = styled.p`
   display: flex;

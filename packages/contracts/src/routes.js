@@ -1,0 +1,21 @@
+// @ts-check
+// The portal's pages: where each one lives and which exposed module renders it. The shell's
+// route table, the links of every slice, the harnesses and the tests all read it from here.
+
+/** @typedef {import('./remote-modules.ts').RemoteModuleId} RemoteModuleId */
+
+/** Each page's path (React Router syntax) and the exposed module that renders it, in route order. */
+export const routes = /** @type {const} @satisfies {Record<string, { path: string, page: RemoteModuleId }>} */ ({
+  home: { path: '/', page: 'marketing/HomePage' },
+  games: { path: '/games', page: 'games/GamesPage' },
+  game: { path: '/games/:gameId', page: 'games/GamePage' },
+  contact: { path: '/contact', page: 'contact/ContactPage' },
+  terms: { path: '/terms-and-conditions', page: 'legal/TermsPage' },
+  privacy: { path: '/privacy-policy', page: 'legal/PrivacyPage' },
+});
+
+/**
+ * The address of one game's page.
+ * @param {string} gameId
+ */
+export const gamePath = (gameId) => `/games/${encodeURIComponent(gameId)}`;

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bootPageRemote, type Boot } from './boot.js';
+
+const pages: [string, string, string][] = [
+  ['/', 'marketing', 'HomePage'],
+  ['/games', 'games', 'GamesPage'],
+  ['/games/:gameId', 'games', 'GamePage'],
+  ['/contact', 'contact', 'ContactPage'],
+];
+const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
+const remoteMap = { marketing: 'http://localhost:4174/remoteEntry.js', games: gamesManifest, contact: 'javascript:alert(1)' };
+const manifest = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+  exposes: [
+    { name: 'GamesPage', assets: { js: { sync: ['assets/GamesPage.js'], async: [] } } },
+    { name: 'GamePage', assets: { js: { sync: ['assets/GamePage.js', 'assets/frame.js'], async: ['assets/shared.js'] } } },
+  ],
+};
+
+const boot = () => (globalThis as { novaBoot?: Boot }).novaBoot!;
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [link.href, link.getAttribute('crossorigin')]);
+
+/** Runs the boot script at a path and waits until it has done all it does. */
+async function bootAt(path: string) {
+  history.replaceState(null, '', path);
+  bootPageRemote(pages);
+  await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+  await new Promise((resolve) => setTimeout(resolve));
+}
+
+describe('the boot script', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => Response.json(url === '/remotes.json' ? remoteMap : manifest)),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.head.replaceChildren();
+    delete (globalThis as { novaBoot?: Boot }).novaBoot;
+  });
+
+  it("fetches the remote map, then the page's manifest, and preloads the page's files", async () => {
+    await bootAt('/games/pug-life');
+    expect(fetch).toHaveBeenCalledWith('/remotes.json', { priority: 'high' });
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
+    expect(preloaded()).toEqual(
+      ['remoteEntry.js', 'assets/GamePage.js', 'assets/frame.js', 'assets/shared.js'].map((file) => [
+        `http://localhost:4175/v1/${file}`,
+        '',
+      ]),
+    );
+  });
+
+  it('leaves both responses for the shell to take over', async () => {
+    await bootAt('/games');
+    await expect((await boot().remoteMap)!.json()).resolves.toEqual(remoteMap);
+    await expect((await boot().manifests.get(gamesManifest))!.json()).resolves.toEqual(manifest);
+  });
+
+  it('matches paths as the router does: any case, a trailing slash, one segment per parameter', async () => {
+    await bootAt('/GAMES/');
+    expect(preloaded().map(([href]) => href)).toContain('http://localhost:4175/v1/assets/GamesPage.js');
+  });
+
+  it('preloads a remote entry that is not a manifest as it is', async () => {
+    await bootAt('/');
+    expect(preloaded()).toEqual([['http://localhost:4174/remoteEntry.js', '']]);
+  });
+
+  it.each(['/contact', '/nope', '/games/pug-life/extra'])('only fetches the map at %s (invalid entry or no such page)', async (path) => {
+    await bootAt(path);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(preloaded()).toEqual([]);
+  });
+
+  it('gives up quietly when the map is not JSON', async () => {
+    vi.mocked(fetch).mockImplementation(async () => new Response('<!doctype html>'));
+    await bootAt('/games');
+    expect(preloaded()).toEqual([]);
+  });
+});

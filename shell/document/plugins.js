@@ -1,0 +1,47 @@
+// @ts-check
+// What the shell's build adds to its document.
+import { routes } from '@nova/contracts/routes';
+import { bootPageRemote } from './boot.js';
+
+/** @typedef {import('vite').Plugin} Plugin */
+
+/**
+ * Inlines the boot script (./boot.js) at the top of the document, with the route table it needs.
+ * @returns {Plugin}
+ */
+export function inlineBoot() {
+  const pages = Object.values(routes).map(({ path, page }) => {
+    const [remote, exposed] = page.split('/');
+    return [path, remote, exposed];
+  });
+  return {
+    name: 'nova:inline-boot',
+    transformIndexHtml: () => [
+      { tag: 'script', children: `(${bootPageRemote})(${JSON.stringify(pages)});`, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+/**
+ * Modulepreloads every script of the shell from its document. All of it runs before any page
+ * shows, and the federation bootstrap would otherwise discover it one import at a time.
+ * @returns {Plugin}
+ */
+export function preloadEveryScript() {
+  return {
+    name: 'nova:preload-every-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        return Object.values(bundle ?? {})
+          .filter((file) => file.type === 'chunk' && !html.includes(`/${file.fileName}"`))
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          }));
+      },
+    },
+  };
+}
