@@ -1,14 +1,15 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import {
+  emptyContactDraft,
+  persistedStateStorage,
+  persistedStateVersion,
+  type ContactDraft,
+  type PersistedState,
+} from './persisted-state.ts';
+import { safeStorage } from './safe-storage.ts';
 
-export interface ContactDraft {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-export const emptyContactDraft: ContactDraft = { name: '', email: '', subject: '', message: '' };
+export { emptyContactDraft, type ContactDraft } from './persisted-state.ts';
 
 export interface PortalState {
   /** What the visitor has typed into the contact form; kept for the tab's session. */
@@ -20,19 +21,10 @@ export interface PortalState {
   setAvatarSeed: (seed: string) => void;
 }
 
+/** A fresh random avatar seed, in any context: `crypto.randomUUID` exists only on HTTPS and localhost. */
 export function randomSeed(): string {
-  return crypto.randomUUID();
-}
-
-/** Accepts a stored draft only if every field is a string; anything else is dropped. */
-function toContactDraft(stored: unknown): ContactDraft {
-  const draft = { ...emptyContactDraft };
-  if (typeof stored !== 'object' || stored === null) return draft;
-  for (const key of Object.keys(draft) as (keyof ContactDraft)[]) {
-    const value = (stored as Record<string, unknown>)[key];
-    if (typeof value === 'string') draft[key] = value;
-  }
-  return draft;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The one store the shell and every remote share (a federation singleton). */
@@ -47,13 +39,10 @@ export const usePortalStore = create<PortalState>()(
     }),
     {
       name: 'nova-reels',
-      version: 1,
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (state) => ({ contactDraft: state.contactDraft }),
-      merge: (persisted, current) => ({
-        ...current,
-        contactDraft: toContactDraft((persisted as { contactDraft?: unknown } | undefined)?.contactDraft),
-      }),
+      version: persistedStateVersion,
+      // Blocked, full or corrupt storage never reaches the page: the draft then lives in memory.
+      storage: persistedStateStorage(safeStorage(() => sessionStorage)),
+      partialize: (state): PersistedState => ({ contactDraft: state.contactDraft }),
     },
   ),
 );
