@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { emptyContactDraft, usePortalStore, type ContactDraft } from '@nova/store';
 import { Providers } from '@nova/ui/providers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCount } from './contact-limits.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 const filled: ContactDraft = {
@@ -194,10 +195,17 @@ describe('ContactForm', () => {
       expect(field(label).validationMessage).toBe(message);
     });
 
-    it.each(['Name', 'Message'])('%s of nothing but spaces blocks submission and says why', (label) => {
-      renderForm({ ...filled, [label.toLowerCase()]: '   ' });
+    it.each([
+      ['Name', '   '],
+      ['Message', '   '],
+      ['Name', '\u200b\u200d\u202e'],
+      ['Message', '\n\u0000\ufeff'],
+    ])('%s of nothing visible (%j) blocks submission and says why', (label, blank) => {
+      renderForm({ ...filled, [label.toLowerCase()]: blank });
       expect(field(label)).toBeInvalid();
-      expect(field(label).validationMessage).toBe(`Please fill in ${label.toLowerCase()}: spaces alone are not enough.`);
+      expect(field(label).validationMessage).toBe(
+        `Please fill in ${label.toLowerCase()}: spaces or invisible characters alone are not enough.`,
+      );
       clickSubmit();
       expectSubmissionBlocked();
 
@@ -205,6 +213,41 @@ describe('ContactForm', () => {
       expect(field(label)).toBeValid();
       clickSubmit();
       expect(submitButton()).toHaveTextContent('Sending...');
+    });
+
+    it.each([
+      ['Name', 100, 'name', (n: number) => '👨‍👩‍👧‍👦'.repeat(n)],
+      ['Email', 254, 'email', (n: number) => `${'e\u0301'.repeat(n - 12)}@example.com`],
+      ['Message', 5000, 'message', (n: number) => '🇫🇷'.repeat(n)],
+    ] as const)('%s counts characters as the visitor sees them: %i is fine, one more is too long', (label, limit, key, text) => {
+      renderForm({ ...filled, [key]: text(limit) });
+      expect(text(limit).length).toBeGreaterThan(limit);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(field(label)).not.toHaveAttribute('aria-invalid');
+
+      type(label, text(limit + 1));
+      expect(screen.getByRole('alert')).toHaveTextContent(`${label} is too long`);
+      expect(screen.getByText(`${formatCount(limit + 1)} of ${formatCount(limit)} characters`)).toBeInTheDocument();
+      expect(field(label)).toHaveValue(text(limit + 1));
+    });
+
+    it('4,990 emoji are under the message limit and counted one each; 5,001 are over', () => {
+      renderForm({ ...filled, message: '😀'.repeat(4990) });
+      expect(screen.getByText('4,990 of 5,000 characters')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(field('Message')).toBeValid();
+
+      type('Message', '😀'.repeat(5001));
+      expect(screen.getByText('5,001 of 5,000 characters')).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Message is too long: please keep it to 5,000 characters or fewer.');
+      expect(field('Message')).toHaveValue('😀'.repeat(5001));
+      clickSubmit();
+      expectSubmissionBlocked();
+    });
+
+    it('the counter counts a letter and its accent, a flag and a family as one character each', () => {
+      renderForm({ message: `${'e\u0301'.repeat(4497)}🇫🇷👨‍👩‍👧‍👦😀` });
+      expect(screen.getByText('4,500 of 5,000 characters')).toBeInTheDocument();
     });
 
     it('the message shows a counter from 4,500 characters on', () => {

@@ -1,5 +1,6 @@
 import { useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import { countCharacters, isBlank } from './characters.ts';
 import { formatCount } from './contact-limits.ts';
 import { controlStyle, FieldBox, FieldNote } from './field-styles.ts';
 
@@ -8,7 +9,7 @@ interface TextFieldProps {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
-  /** Longest accepted text. Longer text is kept as typed, marked invalid and blocks submission. */
+  /** Longest accepted text, in characters as the visitor sees them. Longer text is kept as typed, marked invalid and blocks submission. */
   limit: number;
   /** Show a character counter from this length on; by default only once the limit is passed. */
   counterFrom?: number;
@@ -23,14 +24,16 @@ export function TextField({ label, value, onValueChange, limit, counterFrom = li
   const theme = useTheme();
   const id = useId();
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const tooLong = value.length > limit;
-  const onlySpaces = value.length > 0 && value.trim() === '';
-  const showCounter = value.length >= counterFrom;
+  const characters = useMemo(() => countCharacters(value), [value]);
+  const tooLong = characters > limit;
+  const looksEmpty = value !== '' && isBlank(value);
+  const showCounter = characters >= counterFrom;
   const error = tooLong ? `${label} is too long: please keep it to ${formatCount(limit)} characters or fewer.` : '';
 
-  // While a field is too long, or holds nothing but spaces (which `required` lets through),
+  // While a field is too long, or holds nothing visible (which `required` lets through),
   // the browser blocks submission and reports why.
-  const validity = error || (onlySpaces ? `Please fill in ${label.toLowerCase()}: spaces alone are not enough.` : '');
+  const blank = `Please fill in ${label.toLowerCase()}: spaces or invisible characters alone are not enough.`;
+  const validity = error || (looksEmpty ? blank : '');
   useEffect(() => {
     control.current?.setCustomValidity(validity);
   }, [validity]);
@@ -55,7 +58,7 @@ export function TextField({ label, value, onValueChange, limit, counterFrom = li
       {rows ? <textarea rows={rows} {...controlProps} /> : <input type={type} autoComplete={autoComplete} {...controlProps} />}
       {showCounter && (
         <FieldNote id={counterId} tone={tooLong ? 'danger' : 'muted'}>
-          {formatCount(value.length)} of {formatCount(limit)} characters
+          {formatCount(characters)} of {formatCount(limit)} characters
         </FieldNote>
       )}
       {tooLong && (
