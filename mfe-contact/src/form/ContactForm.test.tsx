@@ -218,7 +218,7 @@ describe('ContactForm', () => {
     it.each([
       ['Name', 100, 'name', (n: number) => '👨‍👩‍👧‍👦'.repeat(n)],
       ['Email', 254, 'email', (n: number) => `${'e\u0301'.repeat(n - 12)}@example.com`],
-      ['Message', 5000, 'message', (n: number) => '🇫🇷'.repeat(n)],
+      ['Message', 5000, 'message', (n: number) => '🦄'.repeat(n)],
     ] as const)('%s counts characters as the visitor sees them: %i is fine, one more is too long', (label, limit, key, text) => {
       renderForm({ ...filled, [key]: text(limit) });
       expect(text(limit).length).toBeGreaterThan(limit);
@@ -242,6 +242,21 @@ describe('ContactForm', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Message is too long: please keep it to 5,000 characters or fewer.');
       expect(field('Message')).toHaveValue('😀'.repeat(5001));
       clickSubmit();
+      expectSubmissionBlocked();
+    });
+
+    it('while a field is over its limit, the browser does not check the form: the send is blocked and that field takes the focus', () => {
+      renderForm({ ...filled, name: '', email: 'x'.repeat(255) });
+      const form = screen.getByRole('form', { name: 'Send Us a Message' });
+      expect(form).toHaveAttribute('novalidate');
+      clickSubmit();
+      expect(field('Email')).toHaveFocus();
+      expectSubmissionBlocked();
+
+      type('Email', filled.email);
+      expect(form).not.toHaveAttribute('novalidate');
+      clickSubmit();
+      expect(field('Name')).toBeInvalid();
       expectSubmissionBlocked();
     });
 
@@ -274,6 +289,7 @@ describe('ContactForm', () => {
       );
 
       clickSubmit();
+      expect(field('Message')).toHaveFocus();
       expectSubmissionBlocked();
 
       type('Message', 'a'.repeat(5000));

@@ -5,6 +5,7 @@ import { buttonStyle } from '@nova/ui/button';
 import type { FormEvent } from 'react';
 import { SendOutcome } from '../send/SendOutcome.tsx';
 import { useSimulatedSend } from '../send/useSimulatedSend.ts';
+import { countCharacters } from './characters.ts';
 import { lengthLimits, messageCounterFrom } from './contact-limits.ts';
 import { SubjectField } from './SubjectField.tsx';
 import { TextField } from './TextField.tsx';
@@ -35,6 +36,8 @@ const Fields = styled.fieldset`
   min-width: 0;
 `;
 
+const limitedFields = Object.keys(lengthLimits) as (keyof typeof lengthLimits)[];
+
 /**
  * The contact form. What is typed goes straight into the shared store's draft, so it survives
  * leaving the page; the browser checks the fields before the (simulated) send; a successful
@@ -47,6 +50,7 @@ export function ContactForm() {
   const clearDraft = usePortalStore((state) => state.clearContactDraft);
   const { status, send } = useSimulatedSend(clearDraft);
   const submitting = status === 'submitting';
+  const overLimit = limitedFields.find((key) => countCharacters(draft[key]) > lengthLimits[key]);
 
   const field = (key: keyof ContactDraft) => ({
     name: key,
@@ -55,13 +59,20 @@ export function ContactForm() {
   });
 
   // The browser fires submit only once every field is valid; nothing is sent anywhere.
+  // While a field is over its limit the browser's own check is skipped and that field, which
+  // already says why, gets the focus: Chromium's e-mail check takes quadratic time on a long
+  // value without "@" (about 50 s for a 200,000-character paste).
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (overLimit) {
+      (event.currentTarget.elements.namedItem(overLimit) as HTMLElement | null)?.focus();
+      return;
+    }
     send();
   };
 
   return (
-    <Card aria-labelledby="contact-form-heading" aria-busy={submitting} onSubmit={handleSubmit}>
+    <Card aria-labelledby="contact-form-heading" aria-busy={submitting} noValidate={overLimit !== undefined} onSubmit={handleSubmit}>
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <Hint>All fields are required.</Hint>
       <SendOutcome status={status} />
