@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { stopClock } from '../support/clock.ts';
+import { contactField as field, contactForm as form, sendButton as submit } from '../support/contact.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const draft = {
@@ -9,18 +11,8 @@ const draft = {
   message: 'The Pug Life demo stops after the bonus round.',
 };
 
-const form = (page: Page) => page.getByRole('form', { name: 'Send Us a Message' });
-const field = (page: Page, label: 'Name' | 'Email' | 'Subject' | 'Message') =>
-  form(page).getByLabel(label, { exact: true });
-const submit = (page: Page) => form(page).getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
 const sent = (page: Page) => page.getByRole('heading', { name: 'Message Sent!' });
 const tooLong = 'Message is too long: please keep it to 5,000 characters or fewer.';
-
-/** Stops the page's fake clock just ahead of its own time; from then on only the test moves time. */
-async function stopClock(page: Page) {
-  const pageNow = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(pageNow + 5_000);
-}
 
 /**
  * Opens /contact with the page's clock faked, then stops it.
