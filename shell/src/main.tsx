@@ -3,8 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './federation/provided-to-slices.ts';
+import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';
 
+replaceWithCanonicalPath();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
