@@ -6,7 +6,6 @@ const payload = 'window.pwned=1';
 
 const ids = {
   unknown: 'mega-jackpot',
-  'wrong case': 'Pug-Life',
   'script markup': `<script>${payload}</script>`,
   'image markup': `<img src=x onerror="${payload}">`,
   'svg markup': `<svg onload="${payload}">`,
