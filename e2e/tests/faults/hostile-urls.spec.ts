@@ -16,7 +16,6 @@ const spellings = (path: string) =>
   [
     { kind: 'a trailing slash', url: `${path}/` },
     { kind: 'upper case', url: path.toUpperCase() },
-    { kind: 'mixed case and a trailing slash', url: `${path.replace(/\b\w/g, (letter) => letter.toUpperCase())}/` },
     { kind: 'doubled slashes', url: path.replaceAll('/', '//') },
     { kind: 'a hostile query string', url: `${path}${hostileQuery}` },
     { kind: 'a hostile fragment', url: `${path}${hostileFragment}` },
@@ -58,7 +57,7 @@ const strayAddresses = [
   { kind: 'encoded markup as a path', url: '/%3Cimg%20src%3Dx%20data-pwned%20onerror%3Dalert(1)%3E', heading: 'Page Not Found' },
   { kind: 'a malformed percent-encoding', url: '/games/%E0%A4%A', heading: 'Game Not Found' },
   { kind: 'an encoded NUL', url: '/games/pug-life%00', heading: 'Game Not Found' },
-  { kind: 'an unknown path in upper case with a trailing slash', url: '/NOPE/', heading: 'Page Not Found' },
+  { kind: 'an unknown path in mixed case with a trailing slash', url: '/Nope/', heading: 'Page Not Found' },
   { kind: 'a game id with doubled slashes and upper case', url: '//GAMES//No-Such-Game//', heading: 'Game Not Found' },
 ] as const;
 
