@@ -63,3 +63,16 @@ test('the local production server sends the security and caching headers of a CD
   const asset = new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href;
   expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test('every text file is sent compressed, brotli or gzip as the browser accepts', async ({ request }) => {
+  const entry = await request.get(shippedRemotes.legal);
+  const files = ['/', '/games', new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href, shippedRemotes.legal];
+  for (const url of files) {
+    for (const [accepted, sent] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const response = await request.get(url, { headers: { 'Accept-Encoding': accepted } });
+      expect(response.headers()['content-encoding'], `${url} for "${accepted}"`).toBe(sent);
+      expect(response.headers()['vary']).toBe('Accept-Encoding');
+      expect((await response.body()).length, 'the body arrives whole, decoded').toBeGreaterThan(100);
+    }
+  }
+});

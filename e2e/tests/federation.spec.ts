@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { slices } from '@nova/contracts/slices';
 import { shippedRemotes, type RemoteName } from '../support/deployments.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -35,6 +35,7 @@ const sharedLibraries = {
   '@emotion/styled': /\/node_modules\/@emotion\/styled\//,
   zustand: /\/node_modules\/zustand\//,
   '@nova/store': /\/packages\/store\/src\//,
+  'the federation runtime': /\/node_modules\/@module-federation\/runtime-core\//,
 };
 
 test('shared libraries are downloaded once, from the shell, across a visit to every route', async ({ page }) => {
@@ -85,4 +86,17 @@ test('the remotes are fetched lazily: only the slice a route needs is contacted'
   await page.goto('/terms-and-conditions');
   await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
   expect([...origins].sort()).toEqual([shellOrigin, new URL(shippedRemotes.legal).origin].sort());
+});
+
+test("a remote's build carries no copy of what the shell provides", () => {
+  const carried = (folder: string) =>
+    readdirSync(`${repoRoot}${folder}/dist/assets`)
+      .filter((file) => file.endsWith('.js.map'))
+      .flatMap((file) => JSON.parse(readFileSync(`${repoRoot}${folder}/dist/assets/${file}`, 'utf8')).sources as string[]);
+  for (const { folder } of Object.values(slices)) {
+    const sources = carried(folder);
+    for (const [library, pattern] of Object.entries(sharedLibraries)) {
+      expect(sources.filter((source) => pattern.test(source)), `${folder} carries ${library}`).toEqual([]);
+    }
+  }
 });

@@ -1,0 +1,44 @@
+// @ts-check
+// The byte budget: what a cold visit of each route may download, as JS gzip, at most 5 % over
+// the figure committed in byte-budget.json. `npm test` runs it; `--update` writes today's figures.
+import { chromium } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveSite, shellPort } from '../scripts/serve.mjs';
+import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
+import { measureScripts } from './measure/visit.mjs';
+import { routes } from './sites.mjs';
+
+const budgetFile = join(import.meta.dirname, 'byte-budget.json');
+const tolerance = 1.05;
+
+const servers = await serveSite(() => {});
+const browser = await chromium.launch({ executablePath: chromiumExecutable() });
+try {
+  /** @type {Record<string, number>} */
+  const measured = {};
+  for (const route of routes) measured[route] = (await measureScripts(browser, `http://localhost:${shellPort}${route}`)).gzip;
+
+  if (process.argv.includes('--update')) {
+    writeFileSync(budgetFile, `${JSON.stringify(measured, null, 2)}\n`);
+    console.log(`Byte budget written to ${budgetFile}.`);
+  } else {
+    /** @type {Record<string, number>} */
+    const budget = JSON.parse(readFileSync(budgetFile, 'utf8'));
+    const over = [];
+    for (const route of routes) {
+      const allowed = (budget[route] ?? 0) * tolerance;
+      const line = `${route.padEnd(24)} ${(measured[route] / 1024).toFixed(1).padStart(6)} KiB gzip of JS, budget ${((budget[route] ?? 0) / 1024).toFixed(1)} KiB`;
+      console.log(line);
+      if (measured[route] > allowed) over.push(line);
+    }
+    if (over.length > 0) {
+      console.error(`\nOver the byte budget by more than 5 %:\n${over.join('\n')}\n` +
+        'Make the route lighter, or, if the growth is worth it, run `pnpm --filter bench budget --update` and commit byte-budget.json with the reason.');
+      process.exitCode = 1;
+    }
+  }
+} finally {
+  await browser.close();
+  for (const server of servers) server.close();
+}
