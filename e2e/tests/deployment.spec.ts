@@ -13,20 +13,20 @@ test('relocation: a remote served from another port loads from there once remote
   expect(requested.filter((url) => url.startsWith(new URL(shippedRemotes.legal).origin))).toEqual([]);
 });
 
-test.describe('a broken remotes.json is a real fault that shows the route error screen', () => {
+test.describe('a remotes.json that cannot be read stops the pages, and says so', () => {
   test.use({ allowConsoleErrors: true });
 
   test('malformed JSON', async ({ page, deploy }) => {
     const shell = await deploy.shell('{ "games": ');
     await page.goto(`${shell}/games`);
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('The site could not load its pages');
     await expect(main).toContainText('remotes.json is not valid JSON.');
+    await expect(main.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page).toHaveTitle('Error · Nova Reels');
+    await expect(page).toHaveTitle('Unavailable · Nova Reels');
   });
-
 });
 
 test.describe('an entry that is not a URL takes only its own slice down', () => {

@@ -24,12 +24,11 @@ export function createRouter() {
       element: <Layout />,
       children: [
         {
-          // Every page needs the remote map; one that cannot be read shows the error screen.
+          // Every page needs the remote map; one that cannot be read says so, with a Retry.
           loader: async () => {
             await registeredRemotes();
             return null;
           },
-          shouldRevalidate: () => false,
           hydrateFallbackElement: <Spinner />,
           errorElement: <RouteErrorPage />,
           children: [

@@ -10,6 +10,17 @@ export interface RemoteMap {
   problems: Partial<Record<RemoteName, string>>;
 }
 
+/** How long one attempt at reading the map may take, and the pauses before each further attempt. */
+export const remoteMapReading = { attemptTimeoutMs: 3000, retryDelaysMs: [500, 1000] } as const;
+
+/** A map lists a few URLs; anything far larger is not one. */
+const maxRemoteMapBytes = 64 * 1024;
+
+/** The remote map could not be read at all: no page can load. */
+export class RemoteMapError extends Error {
+  override name = 'RemoteMapError';
+}
+
 const isHttpUrl = (value: unknown): value is string =>
   typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -19,7 +30,7 @@ const isHttpUrl = (value: unknown): value is string =>
  */
 export function parseRemoteMap(json: unknown): RemoteMap {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new Error('remotes.json must be an object mapping each remote to its entry URL.');
+    throw new RemoteMapError('remotes.json must be an object mapping each remote to its entry URL.');
   }
   const listed = json as Record<string, unknown>;
   const map: RemoteMap = { entries: {}, problems: {} };
@@ -31,18 +42,52 @@ export function parseRemoteMap(json: unknown): RemoteMap {
   return map;
 }
 
-/** Fetches and checks /remotes.json; the first time, the document has usually started the fetch. */
-export async function fetchRemoteMap(): Promise<RemoteMap> {
-  // The server marks it no-cache: every fetch revalidates it.
-  const response = await (takeBootRemoteMap() ?? fetch('/remotes.json'));
+async function readRemoteMap(response: Response): Promise<RemoteMap> {
   if (!response.ok) {
-    throw new Error(`Could not load /remotes.json (${response.status} ${response.statusText}).`);
+    throw new RemoteMapError(`Could not load /remotes.json (${response.status} ${response.statusText}).`);
   }
-  let json: unknown;
+  const text = await response.text();
+  if (text.length > maxRemoteMapBytes) throw new RemoteMapError('remotes.json is too large to be a remote map.');
   try {
-    json = await response.json();
-  } catch {
-    throw new Error('remotes.json is not valid JSON.');
+    return parseRemoteMap(JSON.parse(text));
+  } catch (error) {
+    throw error instanceof RemoteMapError ? error : new RemoteMapError('remotes.json is not valid JSON.');
   }
-  return parseRemoteMap(json);
+}
+
+/** One attempt: the document's own fetch the first time if it made one, a new fetch otherwise. */
+function attempt(): Promise<RemoteMap> {
+  const { attemptTimeoutMs } = remoteMapReading;
+  // The server marks the map no-cache: every fetch revalidates it.
+  const response = takeBootRemoteMap() ?? fetch('/remotes.json', { signal: AbortSignal.timeout(attemptTimeoutMs) });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RemoteMapError(`/remotes.json did not answer within ${attemptTimeoutMs / 1000} s.`)),
+      attemptTimeoutMs,
+    );
+  });
+  const read = response.then(readRemoteMap, () => {
+    throw new RemoteMapError('Could not load /remotes.json (no connection).');
+  });
+  return Promise.race([read, timeout]).finally(() => clearTimeout(timer));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads /remotes.json, trying again after a pause when an attempt fails or takes too long;
+ * rejects with the last attempt's reason (a RemoteMapError) when every attempt failed.
+ */
+export async function fetchRemoteMap(): Promise<RemoteMap> {
+  const delays = remoteMapReading.retryDelaysMs;
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const delay = delays[retry];
+      if (delay === undefined) throw error;
+      await pause(delay);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RemoteMapError } from './remote-map.ts';
 
 vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerPlugins: vi.fn(), registerRemotes: vi.fn() }));
 
@@ -38,11 +39,17 @@ describe('the remote loader', () => {
     }
   });
 
-  it('reads a map that could not be read again on the next call', async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+  it('reads a map that could not be read, after every retry, again on the next call', async () => {
+    vi.useFakeTimers();
+    const failure = () => new Response('', { status: 500, statusText: 'Internal Server Error' });
+    vi.mocked(fetch).mockResolvedValueOnce(failure()).mockResolvedValueOnce(failure()).mockResolvedValueOnce(failure());
     const { registeredRemotes } = await freshRuntime();
-    await expect(registeredRemotes()).rejects.toThrow('Could not load /remotes.json (500 Internal Server Error).');
+    const first = registeredRemotes();
+    const outcome = first.catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await outcome).toEqual(new RemoteMapError('Could not load /remotes.json (500 Internal Server Error).'));
     await expect(registeredRemotes()).resolves.toMatchObject({ entries: { games: remotesJson.games } });
+    vi.useRealTimers();
   });
 
   it('gives manifests the document already fetched to the federation runtime', async () => {

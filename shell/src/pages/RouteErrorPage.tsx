@@ -1,5 +1,7 @@
 import { pageTitle } from '@nova/ui/site-config';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { RemoteMapError } from '../federation/remote-map.ts';
+import { SiteUnavailable } from '../federation/SiteUnavailable.tsx';
 import { MessagePage } from './MessagePage.tsx';
 
 function describe(error: unknown): string {
@@ -11,6 +13,7 @@ function describe(error: unknown): string {
 /** Any error a route throws that nothing else handled, shown inside the layout. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  if (error instanceof RemoteMapError) return <SiteUnavailable reason={error.message} />;
   return (
     <MessagePage heading="Unexpected Application Error!">
       <title>{pageTitle('Error')}</title>
