@@ -9,7 +9,7 @@ import { slices } from './packages/contracts/src/slices.js';
 
 const remotes = Object.values(slices).map((slice) => slice.folder);
 
-/** Import boundaries: remotes → packages only; shell → packages only; packages → no app. */
+/** Import boundaries: remotes → packages only; shell → packages only; packages → no app; the demo provider ↔ nothing. */
 const boundaries = [
   ...remotes.map((remote) => ({
     target: `./${remote}/src`,
@@ -27,6 +27,17 @@ const boundaries = [
     target: './packages',
     from: ['./shell', ...remotes],
     message: 'Packages are shared by the apps and never import them.',
+  },
+  {
+    target: './demo-provider',
+    from: '.',
+    except: ['./demo-provider', './node_modules'],
+    message: 'The demo provider stands for a third party: it imports nothing of the portal.',
+  },
+  {
+    target: ['./shell', './packages', './e2e', './bench', './scripts', ...remotes],
+    from: './demo-provider',
+    message: 'Nothing imports the demo provider: the portal knows it only by its address.',
   },
 ];
 

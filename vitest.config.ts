@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'shell',
       'mfe-*',
+      'demo-provider',
       {
         test: {
           name: 'packages',
