@@ -11,6 +11,8 @@ import { shell, slices } from '../packages/contracts/src/slices.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const shellPort = shell.port;
+/** Our demo game provider: a stand-in third party on its own origin, the frame's default. */
+export const demoProviderPort = 4178;
 
 /** The game provider's origin, from the same .env the builds read (the environment wins). */
 function gameProviderOrigin() {
@@ -60,8 +62,9 @@ function inlineScriptHashes(root) {
 /**
  * @param {string[]} remoteOrigins
  * @param {string[]} inlineScripts
+ * @param {string} gameProvider
  */
-function contentSecurityPolicy(remoteOrigins, inlineScripts) {
+function contentSecurityPolicy(remoteOrigins, inlineScripts, gameProvider) {
   const remotes = remoteOrigins.join(' ');
   return [
     "default-src 'self'",
@@ -69,7 +72,7 @@ function contentSecurityPolicy(remoteOrigins, inlineScripts) {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${remotes}`,
     `connect-src 'self' ${remotes}`,
-    `frame-src ${gameProviderOrigin()}`,
+    `frame-src ${gameProvider}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -77,28 +80,35 @@ function contentSecurityPolicy(remoteOrigins, inlineScripts) {
   ].join('; ');
 }
 
-function permissionsPolicy() {
-  const provider = `"${gameProviderOrigin()}"`;
+/** @param {string} gameProvider */
+function permissionsPolicy(gameProvider) {
+  const provider = `"${gameProvider}"`;
   const delegated = ['autoplay', 'fullscreen', 'accelerometer', 'gyroscope', 'encrypted-media', 'clipboard-write', 'picture-in-picture'];
   const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
   return [...delegated.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
 }
 
+/** What the demo provider, as a third party, sends: its own policy, and any local portal may frame it. */
+const demoProviderContentSecurityPolicy = "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'";
+
 /**
  * Starts one static server. The shell gets an SPA fallback and a CSP listing the origins its
- * remotes.json names; a remote answers cross-origin requests. Hashed files are cached for good;
- * index.html, remotes.json and remote entries are revalidated on every use.
- * @param {{ root: string, port: number, kind: 'shell' | 'remote' }} options
+ * remotes.json names and framing only `gameProvider` (by default the one .env names); a remote
+ * answers cross-origin requests; the demo provider may be framed. Hashed files are cached for
+ * good; index.html, remotes.json and remote entries are revalidated on every use.
+ * @param {{ root: string, port: number, kind: 'shell' | 'remote' | 'provider', gameProvider?: string }} options
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveApp({ root, port, kind }) {
+export function serveApp({ root, port, kind, gameProvider = gameProviderOrigin() }) {
   const headers = {
     'Content-Security-Policy':
-      kind === 'shell' ? contentSecurityPolicy(remoteOrigins(root), inlineScriptHashes(root)) : contentSecurityPolicy([], []),
-    'Permissions-Policy': permissionsPolicy(),
+      kind === 'provider'
+        ? demoProviderContentSecurityPolicy
+        : contentSecurityPolicy(kind === 'shell' ? remoteOrigins(root) : [], kind === 'shell' ? inlineScriptHashes(root) : [], gameProvider),
+    'Permissions-Policy': permissionsPolicy(gameProvider),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
+    ...(kind !== 'provider' && { 'X-Frame-Options': 'DENY' }),
     ...(kind === 'remote' && { 'Access-Control-Allow-Origin': '*' }),
   };
   const files = sirv(root, {
@@ -126,7 +136,8 @@ export function serveApp({ root, port, kind }) {
 }
 
 /**
- * The whole site: the shell on 4173 and each remote on the port its remotes.json entry names.
+ * The whole site: the shell on 4173, each remote on the port its remotes.json entry names, and
+ * the demo provider on 4178.
  * @param {(line: string) => void} log
  */
 export async function serveSite(log = console.log) {
@@ -139,6 +150,8 @@ export async function serveSite(log = console.log) {
     servers.push(await serveApp({ root: join(repoRoot, folder, 'dist'), port, kind: 'remote' }));
     log(`${name.padEnd(10)} http://localhost:${port}`);
   }
+  servers.push(await serveApp({ root: join(repoRoot, 'demo-provider/dist'), port: demoProviderPort, kind: 'provider' }));
+  log(`provider   http://localhost:${demoProviderPort}/launch`);
   return servers;
 }
 

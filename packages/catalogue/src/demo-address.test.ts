@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { demoAddress, providerBaseUrl } from './demo-address.ts';
 import { games } from './games.ts';
@@ -37,9 +40,11 @@ describe('demoAddress', () => {
     }
   });
 
-  it('reads the provider from the deployment configuration', () => {
-    expect(providerBaseUrl().protocol).toBe('https:');
+  it('reads the provider from the deployment configuration (.env), http or https', () => {
+    const configured = parseEnv(readFileSync(join(import.meta.dirname, '../../../.env'), 'utf8')).VITE_GAME_DEMO_BASE_URL;
+    expect(providerBaseUrl().href).toBe(new URL(configured!).href);
     expect(providerBaseUrl('https://other.provider.test/x').host).toBe('other.provider.test');
+    expect(providerBaseUrl('http://localhost:4178/launch').port).toBe('4178');
   });
 
   it('refuses a missing or malformed provider address', () => {
