@@ -17,10 +17,13 @@ export const shippedRemotes = readRemotes(join(repoRoot, 'shell/dist')) as Recor
 const portOf = (server: Server | NetServer) => (server.address() as AddressInfo).port;
 
 export interface Deployments {
-  /** The same shell build, deployed on its own port with another remotes.json; returns its URL. */
-  shell(remotes: Partial<Record<RemoteName, string>> | string): Promise<string>;
-  /** One remote's build served on `port` (any free one by default); returns its entry URL. */
-  remote(name: RemoteName, port?: number): Promise<{ entry: string; port: number; stop(): Promise<void> }>;
+  /**
+   * The same shell build, deployed on its own port with another remotes.json (and, if given,
+   * a CSP that frames another game provider origin); returns its URL.
+   */
+  shell(remotes: Partial<Record<RemoteName, string>> | string, gameProvider?: string): Promise<string>;
+  /** One remote's build (or the build in `root`) served on `port` (any free one by default); returns its entry URL. */
+  remote(name: RemoteName, port?: number, root?: string): Promise<{ entry: string; port: number; stop(): Promise<void> }>;
   /** A server that accepts connections and never answers. */
   hangingServer(): Promise<{ port: number; stop(): Promise<void> }>;
   /** A port nothing listens on: a remote that is down. */
@@ -37,17 +40,17 @@ export const test = base.extend<{ deploy: Deployments }>({
   deploy: async ({}, use) => {
     const cleanups: (() => unknown)[] = [];
     const deploy: Deployments = {
-      async shell(remotes) {
+      async shell(remotes, gameProvider) {
         const root = mkdtempSync(join(tmpdir(), 'nova-shell-'));
         cpSync(join(repoRoot, 'shell/dist'), root, { recursive: true });
         const json = typeof remotes === 'string' ? remotes : JSON.stringify({ ...shippedRemotes, ...remotes });
         writeFileSync(join(root, 'remotes.json'), json);
-        const server = await serveApp({ root, port: 0, kind: 'shell' });
+        const server = await serveApp({ root, port: 0, kind: 'shell', gameProvider });
         cleanups.push(() => stopHttp(server), () => rmSync(root, { recursive: true, force: true }));
         return `http://localhost:${portOf(server)}`;
       },
-      async remote(name, port = 0) {
-        const server = await serveApp({ root: join(repoRoot, slices[name].folder, 'dist'), port, kind: 'remote' });
+      async remote(name, port = 0, root = join(repoRoot, slices[name].folder, 'dist')) {
+        const server = await serveApp({ root, port, kind: 'remote' });
         const stop = () => stopHttp(server);
         cleanups.push(stop);
         return { entry: `http://localhost:${portOf(server)}/remoteEntry.js`, port: portOf(server), stop };

@@ -1,5 +1,4 @@
 import { test as base, expect } from '@playwright/test';
-import { gameDemoBaseUrl } from './site.ts';
 
 interface Options {
   /** True in suites that break the site on purpose and so expect errors in the console. */
@@ -7,8 +6,8 @@ interface Options {
 }
 
 /**
- * The suite's `test`: the game provider (unreachable here) is stubbed at the browser's
- * network layer, and any uncaught page error or console error fails the test.
+ * The suite's `test`: any uncaught page error or console error fails the test, including those
+ * inside the game frame (the demo provider is same-site, so its frame reports to the page).
  */
 export const test = base.extend<Options>({
   allowConsoleErrors: [false, { option: true }],
@@ -18,12 +17,6 @@ export const test = base.extend<Options>({
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
-    await page.context().route(`${gameDemoBaseUrl.origin}/**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><title>Demo game</title><p>Demo game stub</p>',
-      }),
-    );
     await use(page);
     if (!allowConsoleErrors) expect(errors, 'page errors and console errors').toEqual([]);
   },
