@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { windowAt } from './reels.ts';
 import { mulberry32 } from './rng.ts';
 import { betLevels, SlotSession, startingBalance } from './session.ts';
+import { landingOn, losingStops } from './test-support.ts';
 
 /** A generator that always lands every reel on its first stop. */
 const firstStops = () => 0;
@@ -53,29 +54,38 @@ describe('SlotSession', () => {
     expect(wins).toBeGreaterThan(0);
   });
 
-  it('never lets the balance go below zero and says why it stops spinning', () => {
-    const session = new SlotSession(mulberry32(3));
+  it('refuses a bet above the balance, then refuses everything once the balance is spent', () => {
+    const session = new SlotSession(landingOn(losingStops));
     while (session.raiseBet());
-    let spins = 0;
-    while (session.spin()) {
-      expect(session.balance).toBeGreaterThanOrEqual(0);
-      spins++;
-    }
-    expect(spins).toBeGreaterThan(0);
-    expect(session.bet).toBeGreaterThan(session.balance);
-    expect(session.spinBlocker).toBe(session.balance < 1 ? 'balance-spent' : 'bet-above-balance');
-    const balance = session.balance;
-    expect(session.spin()).toBeUndefined();
-    expect(session.balance).toBe(balance);
+    for (let spin = 0; spin < 9; spin++) session.spin();
+    expect(session.balance).toBe(100);
+    session.lowerBet();
+    expect(session.spin()!.balance).toBe(50);
 
-    // Lowering the bet to what the balance covers lets play go on, down to nothing at all.
-    while (session.balance > 0) {
-      while (session.bet > session.balance) session.lowerBet();
-      session.spin();
-      expect(session.balance).toBeGreaterThanOrEqual(0);
-    }
+    session.raiseBet();
+    expect(session.spinBlocker).toBe('bet-above-balance');
+    expect(session.spin()).toBeUndefined();
+    expect(session.balance).toBe(50);
+
+    session.lowerBet();
+    expect(session.spin()!.balance).toBe(0);
+    while (session.lowerBet());
     expect(session.spinBlocker).toBe('balance-spent');
     expect(session.spin()).toBeUndefined();
+    expect(session.balance).toBe(0);
+  });
+
+  it('never lets the balance go below zero, whatever the bets', () => {
+    const session = new SlotSession(mulberry32(3));
+    const choices = mulberry32(4);
+    for (let step = 0; step < 3_000; step++) {
+      if (choices() < 0.5) session.raiseBet();
+      else session.lowerBet();
+      const before = session.balance;
+      const outcome = session.spin();
+      expect(outcome === undefined).toBe(session.bet > before);
+      expect(session.balance).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('plays the same session again from the same seed', () => {

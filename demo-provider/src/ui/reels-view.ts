@@ -1,6 +1,6 @@
 import type { Game } from '../games.ts';
 import { paylines, type LineWin } from '../paylines.ts';
-import { openingStops, reelStrips, reelWindow, type SymbolRank } from '../reels.ts';
+import { openingStops, reelCount, reelStrips, reelWindow, rowCount, type SymbolRank } from '../reels.ts';
 import { html, svg } from './dom.ts';
 import { symbolImage } from './symbols.ts';
 
@@ -21,7 +21,7 @@ export interface ReelsView {
 /** The five reels, three symbols showing on each, with paylines drawn over them when they win. */
 export function createReelsView(game: Game): ReelsView {
   const reels = reelStrips.map(() => html('div', { class: 'reel' }, html('div', { class: 'strip' })));
-  const lines = svg('svg', { class: 'lines', viewBox: '0 0 5 3', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const lines = svg('svg', { class: 'lines', viewBox: `0 0 ${reelCount} ${rowCount}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
   const element = html('div', { class: 'reels', role: 'group', 'aria-label': 'Reels' }, ...reels, lines);
 
   const cells = (reel: number) => [...reels[reel]!.querySelectorAll<HTMLElement>('.cell')];
@@ -58,7 +58,7 @@ export function createReelsView(game: Game): ReelsView {
       return Promise.all(
         reels.map((reelElement, reel) => {
           const strip = reelStrips[reel]!;
-          const run = Array.from({ length: blurRun }, (_, index) => strip[(targets[reel]! + 3 + index) % strip.length]!);
+          const run = Array.from({ length: blurRun }, (_, index) => strip[(targets[reel]! + rowCount + index) % strip.length]!);
           reelElement.classList.remove('landing');
           reelElement.classList.add('spinning');
           // What blurs past is decoration; the reels are named once they stop.
@@ -76,7 +76,7 @@ export function createReelsView(game: Game): ReelsView {
       for (const { line, cells: winning } of wins) {
         for (const [row, reel] of winning) cells(reel)[row]?.classList.add('win');
         const points = paylines[line]!.rows.map((row, reel) => `${reel + 0.5},${row + 0.5}`).join(' ');
-        lines.append(svg('polyline', { points, class: `line line-${line + 1}` }));
+        lines.append(svg('polyline', { points, class: 'line' }));
       }
     },
   };

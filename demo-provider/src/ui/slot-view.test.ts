@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { games } from '../games.ts';
 import type { Launch } from '../launch.ts';
-import { lineWins, payFor, type LineWin } from '../paylines.ts';
-import { randomStops, reelStrips, windowAt } from '../reels.ts';
+import { lineWins, payFor } from '../paylines.ts';
+import { windowAt } from '../reels.ts';
 import { mulberry32, type Random } from '../rng.ts';
 import { SlotSession } from '../session.ts';
+import { findStops, landingOn, losingStops } from '../test-support.ts';
 import { reelStopDelays } from './reels-view.ts';
 import { mountSlot } from './slot-view.ts';
 
@@ -14,24 +15,6 @@ const pugLife = games.find((game) => game.code === 'pug_life')!;
 const launch: Launch = { game: pugLife, lang: 'en', currency: 'EUR', channel: 'desktop', partner: 'test', seed: undefined };
 const euros = (coins: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(coins);
 
-/** A generator that lands the reels on `stops` on every spin. */
-function landingOn(stops: readonly number[]): Random {
-  let call = 0;
-  return () => {
-    const reel = call++ % stops.length;
-    return (stops[reel]! + 0.5) / reelStrips[reel]!.length;
-  };
-}
-
-/** The first stops a seeded generator comes up with whose wins (at a bet of 1) satisfy `wanted`. */
-function findStops(wanted: (wins: LineWin[]) => boolean) {
-  const random = mulberry32(1);
-  for (;;) {
-    const stops = randomStops(random);
-    if (wanted(lineWins(windowAt(stops), 1))) return stops;
-  }
-}
-const losingStops = findStops((wins) => wins.length === 0);
 const oneLineStops = findStops((wins) => wins.length === 1);
 
 let reducedMotion = false;

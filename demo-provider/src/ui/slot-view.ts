@@ -14,9 +14,14 @@ const prefersReducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)'
 const spinKeys = new Set([' ', 'Enter']);
 
 /** A labelled value in the control bar, e.g. “Demo balance €1,000.00”. */
-function meter(id: string, label: string, ...extra: Node[]) {
+function meter(id: string, label: string) {
   const value = html('strong', { class: 'value' });
-  const element = html('div', { class: `meter ${id}`, role: 'group', 'aria-labelledby': `${id}-label` }, html('span', { id: `${id}-label`, class: 'label' }, label), ...extra);
+  const element = html(
+    'div',
+    { class: `meter ${id}`, role: 'group', 'aria-labelledby': `${id}-label` },
+    html('span', { id: `${id}-label`, class: 'label' }, label),
+    value,
+  );
   return { element, value };
 }
 
@@ -27,13 +32,12 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
   const paytable = createPaytable(game, format);
 
   const balance = meter('balance', 'Demo balance');
-  balance.element.append(balance.value);
   const win = meter('win', 'Win');
-  win.element.append(win.value);
+  const bet = meter('bet', 'Bet');
   const lowerBet = html('button', { type: 'button', class: 'step', 'aria-label': 'Lower the bet' }, '−');
   const raiseBet = html('button', { type: 'button', class: 'step', 'aria-label': 'Raise the bet' }, '+');
-  const bet = meter('bet', 'Bet');
-  bet.element.append(lowerBet, bet.value, raiseBet);
+  bet.value.before(lowerBet);
+  bet.value.after(raiseBet);
   const spinButton = html('button', { type: 'button', class: 'spin' }, 'Spin');
   const paytableButton = html('button', { type: 'button', class: 'info' }, 'Paytable');
   const message = html('span');
@@ -56,6 +60,7 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
   document.title = `${game.name} · Demo`;
 
   let spinning = false;
+  let lastWin = 0;
 
   const blockerText = (blocker: SpinBlocker) =>
     blocker === 'balance-spent'
@@ -67,10 +72,11 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
     spokenBalance.textContent = withBalance ? ` Demo balance: ${format(session.balance)}.` : '';
   }
 
-  /** Shows the balance, the bet and which controls can act now. */
+  /** Shows the balance, the bet, the last win and which controls can act now. */
   function update(shownBalance = session.balance) {
     balance.value.textContent = format(shownBalance);
     bet.value.textContent = format(session.bet);
+    win.value.textContent = format(lastWin);
     lowerBet.setAttribute('aria-disabled', String(spinning || !session.canLowerBet));
     raiseBet.setAttribute('aria-disabled', String(spinning || !session.canRaiseBet));
     spinButton.setAttribute('aria-disabled', String(spinning || session.spinBlocker !== undefined));
@@ -89,14 +95,14 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
     const before = session.balance;
     const outcome = session.spin()!;
     spinning = true;
+    lastWin = 0;
     update(before - outcome.bet);
-    win.value.textContent = format(0);
     say('Spinning…');
     await reels.spin(outcome.stops, !prefersReducedMotion());
     reels.showWins(outcome.wins);
     spinning = false;
+    lastWin = outcome.totalWin;
     update();
-    win.value.textContent = format(outcome.totalWin);
     const after = session.spinBlocker;
     say(after ? `${resultText(outcome)} ${blockerText(after)}` : resultText(outcome), true);
   }
@@ -123,6 +129,5 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
   });
 
   update();
-  win.value.textContent = format(0);
   say(`Press Spin, Space or Enter to play ${paylines.length} lines.`);
 }
