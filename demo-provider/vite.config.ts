@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 /** A plain static site: the launcher page (launch.html, served as /launch) and its hashed assets. */
 export default defineConfig({
+  // Every text file also as .br and .gz, so a static host sends them compressed.
+  plugins: [compression({ logLevel: 'silent' })],
   server: { port: 4178, strictPort: true },
   preview: { port: 4178, strictPort: true },
   build: {
