@@ -244,6 +244,7 @@ test.describe('the provider on its own origin', () => {
     expect(headers['x-frame-options']).toBeUndefined();
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['cache-control']).toBe('no-cache');
+    expect(headers['content-encoding']).toBe('br');
     const asset = (await launcher.text()).match(/\/assets\/[\w.-]+\.js/)![0];
     expect((await request.get(provider + asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
