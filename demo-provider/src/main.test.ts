@@ -63,7 +63,7 @@ describe('the launcher', () => {
   it('plays the same session again from the same seed, and another from another', async () => {
     const play = async (seed: string) => {
       const page = await launch(portalQuery({ seed }));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const seen: string[] = [];
       for (let spin = 0; spin < 5; spin++) {
         await user.keyboard(' ');

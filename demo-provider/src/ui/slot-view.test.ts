@@ -98,7 +98,7 @@ describe('the slot', () => {
 
   it('pays a win into the balance, marks its cells, draws its payline and says what won', async () => {
     reducedMotion = true;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount(landingOn(oneLineStops));
     const [win] = lineWins(windowAt(oneLineStops), 10);
 
@@ -117,7 +117,7 @@ describe('the slot', () => {
 
   it('with reduced motion, the reels stop at once without turning', async () => {
     reducedMotion = true;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount(landingOn(losingStops));
     await user.click(button('Spin'));
     expect(document.querySelectorAll('.spinning, .landing')).toHaveLength(0);
@@ -144,7 +144,7 @@ describe('the keyboard', () => {
   });
 
   it('spins with Space or Enter when no control has the focus', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount(landingOn(losingStops));
     await user.keyboard(' ');
     expect(meterValue('Demo balance')).toHaveTextContent('€990.00');
@@ -155,7 +155,7 @@ describe('the keyboard', () => {
   });
 
   it('leaves Space and Enter to a focused control and to the open paytable', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount(landingOn(losingStops));
     button('Raise the bet').focus();
     await user.keyboard(' ');
@@ -172,7 +172,7 @@ describe('the keyboard', () => {
 
 describe('the bet', () => {
   it('steps through the bet levels, stops at the lowest and the highest, and says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount();
     const lower = button('Lower the bet');
     const raise = button('Raise the bet');
@@ -197,7 +197,7 @@ describe('the bet', () => {
 
   it('cannot spin a bet above the balance, says why, and never lets the balance go below zero', async () => {
     reducedMotion = true;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount(landingOn(losingStops));
     for (let step = 0; step < 4; step++) await user.click(button('Raise the bet'));
     expect(meterValue('Bet')).toHaveTextContent('€100.00');
@@ -229,7 +229,7 @@ describe('the bet', () => {
 
 describe('the paytable', () => {
   it('opens with every symbol’s wins at the current bet and the five paylines, and closes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mount();
     const dialog = screen().getByRole('dialog', { hidden: true });
     expect(dialog).not.toHaveAttribute('open');
