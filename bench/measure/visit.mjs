@@ -14,7 +14,7 @@ export const gzipSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level
 
 /**
  * The scripts a cold visit downloads, lazy ones included (it scrolls through the page), and
- * their gzip size.
+ * their gzip size: the page's own, not those of the third party in the game frame.
  * @param {Browser} browser
  * @param {string} url
  */
@@ -24,7 +24,7 @@ export async function measureScripts(browser, url) {
   /** @type {Promise<{ url: string, gzip: number }>[]} */
   const scripts = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    if (response.request().resourceType() !== 'script' || response.frame() !== page.mainFrame()) return;
     scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSize(body) })));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
