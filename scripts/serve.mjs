@@ -32,19 +32,24 @@ export function readRemotes(shellRoot) {
 }
 
 /**
- * Origins the shell may load remotes from; none when its remotes.json is missing or broken
- * (the shell then shows its error screen).
+ * Origins the shell may load remotes from: those of its remotes.json's http(s) entries. An
+ * entry that is not one is left out on its own (the shell shows that remote as unavailable);
+ * a missing or broken remotes.json gives none (the shell says it cannot load its pages).
  * @param {string} shellRoot
  */
 function remoteOrigins(shellRoot) {
+  let remotes;
   try {
-    return Object.values(readRemotes(shellRoot))
-      .map((entry) => new URL(entry))
-      .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
-      .map((url) => url.origin);
+    remotes = readRemotes(shellRoot);
   } catch {
     return [];
   }
+  if (typeof remotes !== 'object' || remotes === null) return [];
+  return Object.values(remotes)
+    .filter((entry) => typeof entry === 'string' && URL.canParse(entry))
+    .map((entry) => new URL(entry))
+    .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
+    .map((url) => url.origin);
 }
 
 /**
@@ -92,14 +97,20 @@ function permissionsPolicy(gameProvider) {
 const demoProviderContentSecurityPolicy = "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'";
 
 /**
- * Starts one static server. The shell gets an SPA fallback and a CSP listing the origins its
- * remotes.json names and framing only `gameProvider` (by default the one .env names); a remote
- * answers cross-origin requests; the demo provider may be framed. Hashed files are cached for
- * good; index.html, remotes.json and remote entries are revalidated on every use.
- * @param {{ root: string, port: number, kind: 'shell' | 'remote' | 'provider', gameProvider?: string }} options
- * @returns {Promise<import('node:http').Server>}
+ * @typedef {{ root: string, kind: 'shell' | 'remote' | 'provider', gameProvider?: string }} App
+ *   root: the built files; gameProvider: the origin the shell may frame (by default the one .env names)
+ * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler
  */
-export function serveApp({ root, port, kind, gameProvider = gameProviderOrigin() }) {
+
+/**
+ * Answers for one built app, with the headers a CDN would send. The shell gets an SPA fallback
+ * and a CSP listing the origins its remotes.json names and framing only the game provider; a
+ * remote answers cross-origin requests; the demo provider may be framed. Hashed files are cached
+ * for good; index.html, remotes.json and remote entries are revalidated on every use.
+ * @param {App} app
+ * @returns {Handler}
+ */
+export function appHandler({ root, kind, gameProvider = gameProviderOrigin() }) {
   const headers = {
     'Content-Security-Policy':
       kind === 'provider'
@@ -122,18 +133,34 @@ export function serveApp({ root, port, kind, gameProvider = gameProviderOrigin()
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const server = createServer((req, res) => {
+  return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     files(req, res, () => {
       res.statusCode = 404;
       res.end('Not found');
     });
-  });
+  };
+}
+
+/**
+ * Serves `handler` on localhost:`port` (0: any free port).
+ * @param {Handler} handler
+ * @param {number} port
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function listen(handler, port) {
+  const server = createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, 'localhost', () => resolve(server));
   });
 }
+
+/**
+ * One built app on its own port, like a separate deployment.
+ * @param {App & { port: number }} app
+ */
+export const serveApp = ({ port, ...app }) => listen(appHandler(app), port);
 
 /**
  * The whole site: the shell on 4173, each remote on the port its remotes.json entry names, and

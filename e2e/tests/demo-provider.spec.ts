@@ -159,8 +159,8 @@ test.describe('in the game page', () => {
         cwd: join(repoRoot, 'mfe-games'),
         env: { ...process.env, VITE_GAME_DEMO_BASE_URL: `${closed}/launch` },
       });
-      const games = await deploy.remote('games', 0, outDir);
-      const shell = await deploy.shell({ games: games.entry }, closed);
+      const games = await deploy.remote('games', { root: outDir });
+      const shell = await deploy.shell({ games: games.entry }, { gameProvider: closed });
 
       const refused = page.waitForEvent('requestfailed', (request) => request.url().startsWith(`${closed}/launch?gameCode=pug_life&`));
       await page.goto(`${shell}/games/pug-life`);

@@ -33,7 +33,7 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
 
   test(`${slice} down: only its slice shows the fallback; Retry after it is back renders it without a reload`, async ({ page, deploy }) => {
     const port = await deploy.freePort();
-    const shell = await deploy.shell({ [slice]: `http://localhost:${port}/remoteEntry.js` });
+    const shell = await deploy.shell({ [slice]: `http://localhost:${port}/mf-manifest.json` });
 
     await page.goto(shell + path);
     await expect(fallback(page)).toBeVisible();
@@ -43,7 +43,7 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
 
     await page.goBack();
     await expect(fallback(page)).toBeVisible();
-    await deploy.remote(slice, port);
+    await deploy.remote(slice, { port });
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveTitle(title);
     await expect(fallback(page)).toBeHidden();
@@ -52,7 +52,7 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
 
   test(`${slice} hangs: its slice falls back after 5 s while the rest works; Retry after it is back renders it`, async ({ page, deploy }) => {
     const hanging = await deploy.hangingServer();
-    const shell = await deploy.shell({ [slice]: `http://localhost:${hanging.port}/remoteEntry.js` });
+    const shell = await deploy.shell({ [slice]: `http://localhost:${hanging.port}/mf-manifest.json` });
 
     // The page's clock stands still: only the test moves it, so the machine's speed does not count.
     await page.clock.install();
@@ -67,7 +67,7 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
     await page.clock.resume();
 
     await hanging.stop();
-    await deploy.remote(slice, hanging.port);
+    await deploy.remote(slice, { port: hanging.port });
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page).toHaveTitle(title);
     expect(await documentWasKept(page)).toBe(true);
@@ -77,7 +77,7 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
 
 test('a hanging remote does not hold up the other slices', async ({ page, deploy }) => {
   const hanging = await deploy.hangingServer();
-  const shell = await deploy.shell({ games: `http://localhost:${hanging.port}/remoteEntry.js` });
+  const shell = await deploy.shell({ games: `http://localhost:${hanging.port}/mf-manifest.json` });
   // Page time moves only as the test says, 100 ms at a time: the legal page must be in well
   // before the games slice's 5 s could run out.
   await page.clock.install();

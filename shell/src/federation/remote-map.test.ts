@@ -70,7 +70,7 @@ describe('fetchRemoteMap', () => {
   it('fetches /remotes.json and checks it', async () => {
     const fetch = stubFetch(answer(valid));
     await expect(fetchRemoteMap()).resolves.toEqual({ entries: valid, problems: {} });
-    expect(fetch).toHaveBeenCalledWith('/remotes.json', { signal: expect.any(AbortSignal) });
+    expect(fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store', signal: expect.any(AbortSignal) });
   });
 
   it('tries again after a pause when an attempt fails', async () => {

@@ -55,17 +55,22 @@ async function readRemoteMap(response: Response): Promise<RemoteMap> {
   }
 }
 
-/** One attempt: the document's own fetch the first time if it made one, a new fetch otherwise. */
+/**
+ * One attempt: the document's own fetch the first time if it made one, a new fetch otherwise.
+ * A new one bypasses the HTTP cache, which would make it wait behind an earlier request for the
+ * same URL that hangs (the server marks the map no-cache anyway).
+ */
 function attempt(): Promise<RemoteMap> {
   const { attemptTimeoutMs } = remoteMapReading;
-  // The server marks the map no-cache: every fetch revalidates it.
-  const response = takeBootRemoteMap() ?? fetch('/remotes.json', { signal: AbortSignal.timeout(attemptTimeoutMs) });
+  const controller = new AbortController();
+  const response = takeBootRemoteMap() ?? fetch('/remotes.json', { cache: 'no-store', signal: controller.signal });
+  const notAnswered = new RemoteMapError(`/remotes.json did not answer within ${attemptTimeoutMs / 1000} s.`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new RemoteMapError(`/remotes.json did not answer within ${attemptTimeoutMs / 1000} s.`)),
-      attemptTimeoutMs,
-    );
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(notAnswered);
+    }, attemptTimeoutMs);
   });
   const read = response.then(readRemoteMap, () => {
     throw new RemoteMapError('Could not load /remotes.json (no connection).');

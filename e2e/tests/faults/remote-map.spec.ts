@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expect, shippedRemotes, test } from '../../support/deployments.ts';
+import { emptyBody, htmlPage, json, never, status } from '../../support/faults.ts';
+import { watchForInjectedCode } from '../../support/injection.ts';
+import { advanceUntilVisible, stopPageTime } from '../../support/page-clock.ts';
+
+// These tests break the remote map on purpose: the browser logs the failed loads.
+test.use({ allowConsoleErrors: true });
+
+const siteUnavailable = (page: Page) => page.getByRole('heading', { name: 'The site could not load its pages' });
+const sliceUnavailable = (page: Page) => page.getByRole('heading', { name: 'This section is unavailable right now' });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** No page can load: the layout stays, with a clear message and a Retry, reached in bounded page time. */
+async function expectSiteUnavailable(page: Page, reason: string) {
+  const pageTime = await advanceUntilVisible(page, siteUnavailable(page));
+  expect(pageTime, 'three attempts of 3 s and the pauses between them, at most').toBeLessThanOrEqual(11_000);
+  await expect(page.getByRole('main')).toContainText(reason);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}
+
+const wholeMapFaults = [
+  { kind: 'never answers', fault: never, reason: '/remotes.json did not answer within 3 s.' },
+  { kind: 'answers 500', fault: status(500), reason: 'Could not load /remotes.json (500 Internal Server Error).' },
+  { kind: 'is an HTML page', fault: htmlPage, reason: 'remotes.json is not valid JSON.' },
+  { kind: 'is empty', fault: emptyBody, reason: 'remotes.json is not valid JSON.' },
+  {
+    kind: 'is a huge file',
+    fault: json(JSON.stringify({ ...shippedRemotes, padding: 'x'.repeat(4_000_000) })),
+    reason: 'remotes.json is too large to be a remote map.',
+  },
+];
+
+for (const { kind, fault, reason } of wholeMapFaults) {
+  test(`a remote map that ${kind}: the layout says the pages cannot load, and Retry loads them once it is back`, async ({ page, deploy }) => {
+    const faults = { '/remotes.json': fault };
+    const shell = await deploy.shell({}, { faults });
+    const expectNoInjectedCode = watchForInjectedCode(page);
+    await stopPageTime(page);
+    await page.goto(`${shell}/games`);
+    await expectSiteUnavailable(page, reason);
+
+    delete (faults as Record<string, unknown>)['/remotes.json'];
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await advanceUntilVisible(page, page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true }));
+    expect(await page.evaluate(() => 'notReloaded' in window), 'Retry did not reload the page').toBe(true);
+    await expectNoInjectedCode();
+  });
+}
+
+const entryFaults = {
+  'one remote missing': { games: undefined },
+  'a javascript: entry': { games: 'javascript:window.__pwned=1' },
+  'a data: entry': { games: 'data:text/javascript,window.__pwned=1' },
+  'an entry that is not a URL': { games: '<img src=x onerror=window.__pwned=1>' },
+};
+
+for (const [kind, remotes] of Object.entries(entryFaults)) {
+  test(`${kind} in the remote map: only that remote's pages fall back, the rest works, nothing runs`, async ({ page, deploy }) => {
+    const shell = await deploy.shell(JSON.stringify({ ...shippedRemotes, ...remotes }));
+    const expectNoInjectedCode = watchForInjectedCode(page);
+    await page.goto(`${shell}/contact`);
+    await page.getByRole('form', { name: 'Send Us a Message' }).getByLabel('Name', { exact: true }).fill('Grace');
+
+    await mainNav(page).getByRole('link', { name: 'Games', exact: true }).click();
+    await expect(sliceUnavailable(page)).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
+    await mainNav(page).getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Send Us a Message' }).getByLabel('Name', { exact: true })).toHaveValue('Grace');
+    await expectNoInjectedCode();
+  });
+}
+
+test('"__proto__" and other odd keys in the remote map change nothing: every page loads, no odd host is contacted', async ({ page, deploy }) => {
+  const odd = '{ "__proto__": { "games": "http://odd.example/mf-manifest.json" }, "constructor": { "prototype": { "x": 1 } }, "toString": "x" }';
+  const shell = await deploy.shell(`${JSON.stringify(shippedRemotes).slice(0, -1)}, ${odd.slice(1)}`);
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
+  await page.goto(`${shell}/games`);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true })).toBeVisible();
+  await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
+  expect([...hosts]).toEqual(['localhost']);
+  expect(await page.evaluate(() => ({} as Record<string, unknown>).games)).toBeUndefined();
+});
