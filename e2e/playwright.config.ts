@@ -8,11 +8,15 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list']],
+  // Generous limits: a busy machine may be slow, and waits end as soon as the page is ready.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // A failed test leaves its trace (test-results/) and an HTML report (playwright-report/) to inspect.
+  reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: 'http://localhost:4173',
-    trace: 'off',
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
       // This machine's network is closed: keep Chromium from calling home.
