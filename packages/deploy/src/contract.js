@@ -1,0 +1,41 @@
+// @ts-check
+// The contract between the shell and a remote, checked on the builds as deployed: the remote
+// exposes every module the shell's routes load, and every singleton it shares is one the shell
+// provides in a version it accepts.
+import { routes } from '@nova/contracts/routes';
+import semver from 'semver';
+
+/**
+ * The parts of a federation manifest (mf-manifest.json) the check reads.
+ * @typedef {{
+ *   exposes: { name: string }[],
+ *   shared: { name: string, version?: string, requiredVersion?: string, singleton?: boolean }[],
+ * }} FederationManifest
+ */
+
+/**
+ * What is wrong between the shell's build and one remote's build, one sentence each (none: they fit).
+ * @param {{ remote: string, version: string, remoteManifest: FederationManifest, shellManifest: FederationManifest }} builds
+ * @returns {string[]}
+ */
+export function contractProblems({ remote, version, remoteManifest, shellManifest }) {
+  const problems = [];
+  const exposed = new Set(remoteManifest.exposes.map((expose) => expose.name));
+  for (const { path, page } of Object.values(routes)) {
+    const [owner, module] = page.split('/');
+    if (owner === remote && module && !exposed.has(module)) {
+      problems.push(`${remote} ${version} does not expose ${module}, which the shell loads for ${path}.`);
+    }
+  }
+  const provided = new Map(shellManifest.shared.map((shared) => [shared.name, shared.version]));
+  for (const { name, requiredVersion, singleton } of remoteManifest.shared) {
+    if (!singleton) continue;
+    const shellVersion = provided.get(name);
+    if (!shellVersion) {
+      problems.push(`${remote} ${version} needs the singleton ${name}${requiredVersion ? ` ${requiredVersion}` : ''}, which the shell does not provide.`);
+    } else if (requiredVersion && !semver.satisfies(shellVersion, requiredVersion)) {
+      problems.push(`${remote} ${version} needs ${name} ${requiredVersion}; the shell provides ${name} ${shellVersion}.`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,48 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { contractProblems, type FederationManifest } from './contract.js';
+
+const shellManifest: FederationManifest = {
+  exposes: [],
+  shared: [
+    { name: 'react', version: '19.3.1', singleton: true },
+    { name: '@nova/store', version: '1.0.0', singleton: true },
+    { name: '@nova/ui/page', version: '1.0.0' },
+  ],
+};
+const legal = (changes: Partial<FederationManifest> = {}): FederationManifest => ({
+  exposes: [{ name: 'TermsPage' }, { name: 'PrivacyPage' }],
+  shared: [
+    { name: 'react', requiredVersion: '^19.3.1', singleton: true },
+    { name: '@nova/ui/page', requiredVersion: '^1.3.0' },
+  ],
+  ...changes,
+});
+const check = (remoteManifest: FederationManifest, remote = 'legal') =>
+  contractProblems({ remote, version: '1.4.0-abcd1234', remoteManifest, shellManifest });
+
+describe('the contract check', () => {
+  it('passes a remote that exposes every page the shell routes to and accepts its singletons', () => {
+    expect(check(legal())).toEqual([]);
+  });
+
+  it('fails a remote that no longer exposes a page the shell loads, naming both', () => {
+    expect(check(legal({ exposes: [{ name: 'TermsPage' }] }))).toEqual([
+      'legal 1.4.0-abcd1234 does not expose PrivacyPage, which the shell loads for /privacy-policy.',
+    ]);
+  });
+
+  it('fails a remote that needs a newer singleton than the shell provides, naming the package and both versions', () => {
+    const contact = legal({ exposes: [{ name: 'ContactPage' }], shared: [{ name: '@nova/store', requiredVersion: '^1.1.0', singleton: true }] });
+    expect(check(contact, 'contact')).toEqual(['contact 1.4.0-abcd1234 needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.']);
+  });
+
+  it('fails a remote that needs a singleton the shell does not provide', () => {
+    const shared = [{ name: 'zustand', requiredVersion: '^5.1.0', singleton: true }];
+    expect(check(legal({ shared }))).toEqual(['legal 1.4.0-abcd1234 needs the singleton zustand ^5.1.0, which the shell does not provide.']);
+  });
+
+  it('lets a remote bring a newer copy of what is not a singleton', () => {
+    expect(check(legal({ shared: [{ name: '@nova/ui/page', requiredVersion: '^2.0.0' }] }))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+// @ts-check
+// Publishing a slice: its build copied, whole and unchanged, into a folder of its own version.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { slices } from '@nova/contracts/slices';
+import { addVersion, readRemoteMap, sliceOrigins, versionFolder, writeRemoteMap } from './environment.js';
+
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+
+const repoRoot = join(import.meta.dirname, '../../..');
+
+/** Every file under `dir`, as paths relative to it, in a stable order. */
+const filesUnder = (/** @type {string} */ dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+
+/**
+ * A build's version: its package version and a short hash of everything in it, so the same
+ * build always gets the same version and any change gets a new one (`1.0.0-3fa9c21b`).
+ * @param {string} dist
+ * @param {string} packageVersion
+ */
+export function buildVersion(dist, packageVersion) {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(dist)) hash.update(file).update('\0').update(readFileSync(join(dist, file)));
+  return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+/** The commit a build was made from, and whether the tree had changes on top of it. */
+function sourceRevision() {
+  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  try {
+    return { commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain']) !== '' };
+  } catch {
+    return { commit: 'unknown', dirty: true };
+  }
+}
+
+/**
+ * Builds one slice alone; returns the folder of its build.
+ * @param {SliceName} slice
+ */
+export function buildSlice(slice) {
+  execFileSync('pnpm', ['--filter', slices[slice].folder, 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  return builtSlice(slice);
+}
+
+/** The folder of a slice's last build, as `pnpm build` leaves it. */
+export const builtSlice = (/** @type {SliceName} */ slice) => join(repoRoot, slices[slice].folder, 'dist');
+
+/**
+ * Publishes one slice into a deployment root: builds it (by default alone, with its own build
+ * script), copies the build to `<root>/<slice>/<version>/` and lists that version, not released,
+ * in the environment's map. Publishing the same build again changes nothing.
+ * @param {{ root: string, slice: SliceName, build?: (slice: SliceName) => string, now?: Date }} options
+ *   build: makes the build and returns its folder
+ * @returns {string} the version
+ */
+export function publish({ root, slice, build = buildSlice, now = new Date() }) {
+  const { folder } = slices[slice];
+  const built = build(slice);
+  const manifest = join(built, 'mf-manifest.json');
+  if (!existsSync(manifest)) throw new Error(`${built} is not a build of ${slice}: it has no mf-manifest.json.`);
+  const { version: packageVersion } = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
+  const version = buildVersion(built, packageVersion);
+
+  const target = versionFolder(root, slice, version);
+  const builtFrom = { ...sourceRevision(), builtAt: now.toISOString() };
+  if (!existsSync(target)) {
+    // Copied aside, then moved in whole: a version folder is complete or absent.
+    cpSync(built, `${target}.partial`, { recursive: true });
+    writeFileSync(join(`${target}.partial`, 'deployment.json'), `${JSON.stringify({ slice, version, builtFrom }, null, 2)}\n`);
+    renameSync(`${target}.partial`, target);
+  }
+  const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
+  const integrity = `sha256-${createHash('sha256').update(readFileSync(join(target, 'mf-manifest.json'))).digest('base64')}`;
+  writeRemoteMap(
+    root,
+    addVersion(readRemoteMap(root), slice, {
+      url,
+      metadata: { integrity, version },
+      deployment: { traffic: 0, default: false },
+      extras: { builtFrom },
+    }),
+  );
+  return version;
+}

@@ -1,0 +1,85 @@
+// @vitest-environment node
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readRemoteMap } from './environment.js';
+import { buildVersion, publish } from './publish.js';
+
+const folders: string[] = [];
+const temporary = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'nova-deploy-test-'));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A build of the legal slice, as its build script leaves it. */
+function legalBuild(page = 'export default 1;') {
+  const dist = temporary();
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'mf-manifest.json'), '{"name":"legal"}');
+  writeFileSync(join(dist, 'remoteEntry.js'), 'export {}');
+  writeFileSync(join(dist, 'assets/TermsPage.js'), page);
+  return dist;
+}
+const legalPackageVersion = JSON.parse(readFileSync(join(import.meta.dirname, '../../../mfe-legal/package.json'), 'utf8')).version;
+const now = new Date(Date.UTC(2026, 10, 22, 12));
+
+describe('publishing a slice', () => {
+  it('names a build by its package version and a hash of its files: the same build, the same version', () => {
+    const version = buildVersion(legalBuild(), '1.0.0');
+    expect(version).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
+    expect(buildVersion(legalBuild(), '1.0.0')).toBe(version);
+    expect(buildVersion(legalBuild('export default 2;'), '1.0.0')).not.toBe(version);
+  });
+
+  it('builds the slice, copies the build whole into a folder of its version and lists it, not released', () => {
+    const root = temporary();
+    const dist = legalBuild();
+    const build = vi.fn(() => dist);
+    const version = publish({ root, slice: 'legal', build, now });
+
+    expect(build).toHaveBeenCalledWith('legal');
+    expect(version).toBe(buildVersion(dist, legalPackageVersion));
+    const folder = join(root, 'legal', version);
+    expect(readFileSync(join(folder, 'assets/TermsPage.js'), 'utf8')).toBe('export default 1;');
+    expect(JSON.parse(readFileSync(join(folder, 'deployment.json'), 'utf8'))).toMatchObject({
+      slice: 'legal',
+      version,
+      builtFrom: { builtAt: now.toISOString(), commit: expect.any(String), dirty: expect.any(Boolean) },
+    });
+    expect(readRemoteMap(root).microFrontends.legal).toEqual([
+      {
+        url: `http://localhost:4176/${version}/mf-manifest.json`,
+        metadata: { version, integrity: expect.stringMatching(/^sha256-/) },
+        deployment: { traffic: 0, default: false },
+        extras: { builtFrom: expect.objectContaining({ builtAt: now.toISOString() }) },
+      },
+    ]);
+  });
+
+  it('keeps versions side by side, and publishing one again changes nothing', () => {
+    const root = temporary();
+    const first = publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    const second = publish({ root, slice: 'legal', build: () => legalBuild('export default 2;'), now });
+    const mapBefore = readFileSync(join(root, 'remotes.json'), 'utf8');
+    expect(publish({ root, slice: 'legal', build: () => legalBuild(), now: new Date() })).toBe(first);
+    expect(readFileSync(join(root, 'remotes.json'), 'utf8')).toBe(mapBefore);
+    expect(existsSync(join(root, 'legal', first))).toBe(true);
+    expect(existsSync(join(root, 'legal', second))).toBe(true);
+  });
+
+  it('serves each slice from the origin the environment gives it', () => {
+    const root = temporary();
+    writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: { legal: 'https://legal.cdn.example' } }));
+    const version = publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    expect(readRemoteMap(root).microFrontends.legal?.[0]?.url).toBe(`https://legal.cdn.example/${version}/mf-manifest.json`);
+  });
+
+  it('refuses a folder that is not a build of the slice', () => {
+    expect(() => publish({ root: temporary(), slice: 'legal', build: () => temporary(), now })).toThrow('has no mf-manifest.json');
+  });
+});
