@@ -44,7 +44,7 @@ const boundaries = [
 const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 
 export default tseslint.config(
-  { ignores: ['**/dist', '**/node_modules', 'e2e/test-results', 'e2e/playwright-report'] },
+  { ignores: ['**/dist', '**/node_modules', 'deployments', 'e2e/test-results', 'e2e/playwright-report'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },

@@ -12,7 +12,7 @@ import { routes } from './sites.mjs';
 const budgetFile = join(import.meta.dirname, 'byte-budget.json');
 const tolerance = 1.05;
 
-const servers = await serveSite(() => {});
+const servers = await serveSite({ log: () => {} });
 const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 try {
   /** @type {Record<string, number>} */

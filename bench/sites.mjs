@@ -3,9 +3,10 @@
 // `npm start` serves it, and the same pages built as one plain Vite app.
 import { join } from 'node:path';
 import { build } from 'vite';
-import { serveApp, serveSite, shellPort } from '../scripts/serve.mjs';
+import { listen, serveSite, shellHandler, shellPort } from '../scripts/serve.mjs';
 
 const oneAppPort = 4190;
+const oneAppBuild = join(import.meta.dirname, 'one-app/dist');
 
 /** The pages measured: one of each kind the portal has. */
 export const routes = ['/', '/games', '/games/pug-life', '/contact', '/terms-and-conditions', '/privacy-policy'];
@@ -18,8 +19,9 @@ export async function buildOneApp() {
 /** Serves both builds; resolves to their origins and a function that stops them. */
 export async function serveBothBuilds() {
   const servers = [
-    ...(await serveSite(() => {})),
-    await serveApp({ root: join(import.meta.dirname, 'one-app/dist'), port: oneAppPort, kind: 'shell' }),
+    ...(await serveSite({ log: () => {} })),
+    // One app has no remote map: its shell serves no /remotes.json.
+    await listen(shellHandler({ root: oneAppBuild, remoteMap: join(oneAppBuild, 'no-remote-map.json') }), oneAppPort),
   ];
   return {
     composed: `http://localhost:${shellPort}`,

@@ -24,7 +24,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../scripts/serve.mjs',
+    // Serves the builds as they are now: published and released first.
+    command: 'node ../packages/deploy/src/cli.js publish --all --built --release && node ../scripts/serve.mjs',
     url: 'http://localhost:4173',
     reuseExistingServer: !process.env.CI,
   },

@@ -1,18 +1,25 @@
 // @ts-check
-// Serves the built apps like separate deployments, with the headers a CDN would send.
+// Serves the local environment like separate deployments, with the headers a CDN would send:
+// the shell's build (and the environment's remote map, /remotes.json) on 4173, each slice's
+// published versions on its own port, the demo provider (a stand-in third party) on 4178.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import sirv from 'sirv';
-import { shell, slices } from '../packages/contracts/src/slices.js';
+import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { shell } from '../packages/contracts/src/slices.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = join(import.meta.dirname, '..');
 export const shellPort = shell.port;
 /** Our demo game provider: a stand-in third party on its own origin, the frame's default. */
 export const demoProviderPort = 4178;
+/** The shell's build, which every environment serves as it is. */
+export const shellBuild = join(repoRoot, shell.folder, 'dist');
+
+/** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler */
 
 /** The game provider's origin, from the same .env the builds read (the environment wins). */
 function gameProviderOrigin() {
@@ -23,37 +30,29 @@ function gameProviderOrigin() {
 }
 
 /**
- * The remotes a shell build will load: name → entry URL, from its remotes.json.
- * @param {string} shellRoot
- * @returns {Record<string, string>}
+ * The origins of every http(s) URL a remote map lists (any version of any slice). Whatever is
+ * not one is left out on its own; a map that is missing or unreadable gives none.
+ * @param {string} file
  */
-export function readRemotes(shellRoot) {
-  return JSON.parse(readFileSync(join(shellRoot, 'remotes.json'), 'utf8'));
-}
-
-/**
- * Origins the shell may load remotes from: those of its remotes.json's http(s) entries. An
- * entry that is not one is left out on its own (the shell shows that remote as unavailable);
- * a missing or broken remotes.json gives none (the shell says it cannot load its pages).
- * @param {string} shellRoot
- */
-function remoteOrigins(shellRoot) {
-  let remotes;
+function remoteOrigins(file) {
+  let map;
   try {
-    remotes = readRemotes(shellRoot);
+    map = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return [];
   }
-  if (typeof remotes !== 'object' || remotes === null) return [];
-  return Object.values(remotes)
-    .filter((entry) => typeof entry === 'string' && URL.canParse(entry))
-    .map((entry) => new URL(entry))
+  const versions = Object.values(Object(map?.microFrontends)).flatMap((listed) => (Array.isArray(listed) ? listed : []));
+  const origins = versions
+    .map((version) => version?.url)
+    .filter((url) => typeof url === 'string' && URL.canParse(url))
+    .map((url) => new URL(url))
     .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
     .map((url) => url.origin);
+  return [...new Set(origins)];
 }
 
 /**
- * The CSP sources ('sha256-…') of the inline scripts of an app's index.html, if it has one.
+ * The CSP sources ('sha256-…') of the inline scripts of an app's index.html.
  * @param {string} root
  */
 function inlineScriptHashes(root) {
@@ -65,18 +64,15 @@ function inlineScriptHashes(root) {
 }
 
 /**
- * @param {string[]} remoteOrigins
- * @param {string[]} inlineScripts
- * @param {string} gameProvider
+ * @param {{ remotes: string[], inlineScripts: string[], gameProvider: string }} allowed
  */
-function contentSecurityPolicy(remoteOrigins, inlineScripts, gameProvider) {
-  const remotes = remoteOrigins.join(' ');
+function shellContentSecurityPolicy({ remotes, inlineScripts, gameProvider }) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScripts, ...remoteOrigins].join(' ')}`,
+    `script-src 'self' ${[...inlineScripts, ...remotes].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${remotes}`,
-    `connect-src 'self' ${remotes}`,
+    `img-src 'self' data: ${remotes.join(' ')}`,
+    `connect-src 'self' ${remotes.join(' ')}`,
     `frame-src ${gameProvider}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -93,52 +89,85 @@ function permissionsPolicy(gameProvider) {
   return [...delegated.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
 }
 
-/** What the demo provider, as a third party, sends: its own policy, and any local portal may frame it. */
-const demoProviderContentSecurityPolicy = "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'";
+const commonHeaders = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' };
 
 /**
- * @typedef {{ root: string, kind: 'shell' | 'remote' | 'provider', gameProvider?: string }} App
- *   root: the built files; gameProvider: the origin the shell may frame (by default the one .env names)
- * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler
+ * Static files, precompressed where the build shipped .br and .gz (sirv picks by Accept-Encoding).
+ * @param {string} root
+ * @param {{ single?: boolean, dynamic?: boolean, cacheControl: (pathname: string) => string }} options
  */
-
-/**
- * Answers for one built app, with the headers a CDN would send. The shell gets an SPA fallback
- * and a CSP listing the origins its remotes.json names and framing only the game provider; a
- * remote answers cross-origin requests; the demo provider may be framed. Hashed files are cached
- * for good; index.html, remotes.json and remote entries are revalidated on every use.
- * @param {App} app
- * @returns {Handler}
- */
-export function appHandler({ root, kind, gameProvider = gameProviderOrigin() }) {
-  const headers = {
-    'Content-Security-Policy':
-      kind === 'provider'
-        ? demoProviderContentSecurityPolicy
-        : contentSecurityPolicy(kind === 'shell' ? remoteOrigins(root) : [], kind === 'shell' ? inlineScriptHashes(root) : [], gameProvider),
-    'Permissions-Policy': permissionsPolicy(gameProvider),
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
-    ...(kind !== 'provider' && { 'X-Frame-Options': 'DENY' }),
-    ...(kind === 'remote' && { 'Access-Control-Allow-Origin': '*' }),
-  };
+function staticFiles(root, { single = false, dynamic = false, cacheControl }) {
   const files = sirv(root, {
-    single: kind === 'shell',
+    single,
+    dev: dynamic,
     etag: true,
-    // The builds ship every text file precompressed (.br, .gz); sirv picks one by Accept-Encoding.
     brotli: true,
     gzip: true,
-    setHeaders(res, pathname) {
-      const hashed = pathname.startsWith('/assets/');
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControl(pathname)),
   });
-  return (req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  /** @type {Handler} */
+  return (req, res) =>
     files(req, res, () => {
       res.statusCode = 404;
       res.end('Not found');
     });
+}
+
+/**
+ * The shell: its build with an SPA fallback, and the environment's remote map at /remotes.json,
+ * read afresh on every request (a release takes effect on the next page load). Its CSP allows
+ * the origins the map names, the document's inline scripts and frames of the game provider only.
+ * @param {{ remoteMap: string, root?: string, gameProvider?: string }} options  remoteMap: the map's file
+ * @returns {Handler}
+ */
+export function shellHandler({ remoteMap, root = shellBuild, gameProvider = gameProviderOrigin() }) {
+  const inlineScripts = inlineScriptHashes(root);
+  const files = staticFiles(root, {
+    single: true,
+    cacheControl: (pathname) => (pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  return (req, res) => {
+    const policy = shellContentSecurityPolicy({ remotes: remoteOrigins(remoteMap), inlineScripts, gameProvider });
+    res.setHeader('Content-Security-Policy', policy);
+    res.setHeader('Permissions-Policy', permissionsPolicy(gameProvider));
+    res.setHeader('X-Frame-Options', 'DENY');
+    for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/remotes.json') return files(req, res);
+    if (!existsSync(remoteMap)) return res.writeHead(404).end('No remote map in this environment.');
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(readFileSync(remoteMap));
+  };
+}
+
+/**
+ * A slice's deployments: each version in a folder of its own, never changed once published, so
+ * everything is cached for good; versions published while it runs are served at once. Any
+ * origin may load them (the shell loads them cross-origin).
+ * @param {{ root: string }} options  root: the slice's folder of versions (or one build)
+ * @returns {Handler}
+ */
+export function sliceHandler({ root }) {
+  const files = staticFiles(root, { dynamic: true, cacheControl: () => 'public, max-age=31536000, immutable' });
+  return (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
+    files(req, res);
+  };
+}
+
+/**
+ * The demo provider, as a third party serves it: its own policy, and any local portal may frame it.
+ * @param {{ root: string }} options
+ * @returns {Handler}
+ */
+export function providerHandler({ root }) {
+  const files = staticFiles(root, {
+    cacheControl: (pathname) => (pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  return (req, res) => {
+    res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'");
+    for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
+    files(req, res);
   };
 }
 
@@ -157,27 +186,19 @@ export function listen(handler, port) {
 }
 
 /**
- * One built app on its own port, like a separate deployment.
- * @param {App & { port: number }} app
+ * The whole local environment of a deployment root: the shell, each slice at the origin the
+ * environment gives it, and the demo provider.
+ * @param {{ deployments?: string, log?: (line: string) => void }} [options]
  */
-export const serveApp = ({ port, ...app }) => listen(appHandler(app), port);
-
-/**
- * The whole site: the shell on 4173, each remote on the port its remotes.json entry names, and
- * the demo provider on 4178.
- * @param {(line: string) => void} log
- */
-export async function serveSite(log = console.log) {
-  const shellRoot = join(repoRoot, shell.folder, 'dist');
-  const servers = [await serveApp({ root: shellRoot, port: shellPort, kind: 'shell' })];
+export async function serveSite({ deployments = localDeployments, log = console.log } = {}) {
+  const servers = [await listen(shellHandler({ remoteMap: remoteMapFile(deployments) }), shellPort)];
   log(`shell      http://localhost:${shellPort}`);
-  for (const [name, entry] of Object.entries(readRemotes(shellRoot))) {
-    const port = Number(new URL(entry).port);
-    const { folder } = slices[/** @type {keyof typeof slices} */ (name)];
-    servers.push(await serveApp({ root: join(repoRoot, folder, 'dist'), port, kind: 'remote' }));
-    log(`${name.padEnd(10)} http://localhost:${port}`);
+  for (const [name, origin] of Object.entries(sliceOrigins(deployments))) {
+    const port = Number(new URL(origin).port);
+    servers.push(await listen(sliceHandler({ root: join(deployments, name) }), port));
+    log(`${name.padEnd(10)} ${origin}`);
   }
-  servers.push(await serveApp({ root: join(repoRoot, 'demo-provider/dist'), port: demoProviderPort, kind: 'provider' }));
+  servers.push(await listen(providerHandler({ root: join(repoRoot, 'demo-provider/dist') }), demoProviderPort));
   log(`provider   http://localhost:${demoProviderPort}/launch`);
   return servers;
 }

@@ -34,7 +34,7 @@ function bundleRemotePages(): Plugin {
         `const pages = {`,
         ...pages,
         `};`,
-        `export async function registeredRemotes() {}`,
+        `export async function registeredRemotes() { return { entries: {}, problems: {}, previews: {} }; }`,
         `export function loadRemotePage(id) { return pages[id](); }`,
         `export const retryRemotePage = loadRemotePage;`,
       ].join('\n');

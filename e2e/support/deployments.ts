@@ -1,21 +1,38 @@
 import { test as base } from './fixtures.ts';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appHandler, listen, readRemotes } from '../../scripts/serve.mjs';
+import { listen, shellHandler, sliceHandler } from '../../scripts/serve.mjs';
+import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
+import { releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';
-import { slices } from '@nova/contracts/slices';
+import { sliceNames, slices } from '@nova/contracts/slices';
 import type { Fault } from './faults.ts';
 import { repoRoot } from './site.ts';
 
 export type { RemoteName };
 
-/** The remotes.json the shell build ships with (the local production ports). */
-export const shippedRemotes = readRemotes(join(repoRoot, 'shell/dist')) as Record<RemoteName, string>;
+/** The entry (manifest) URL of each slice's released version in the local environment the suite runs against. */
+export const shippedRemotes = Object.fromEntries(
+  sliceNames.map((name) => [name, releasedVersion(readRemoteMap(localDeployments).microFrontends[name] ?? [])?.url ?? '']),
+) as Record<RemoteName, string>;
+
+/** A remote map releasing one version of each slice, at these entry URLs (none for `undefined`). */
+export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefined>>) =>
+  JSON.stringify({
+    schema: remoteMapSchema,
+    microFrontends: Object.fromEntries(
+      Object.entries(entries)
+        .filter(([, url]) => url !== undefined)
+        .map(([name, url]) => [name, [{ url, metadata: { integrity: '', version: 'test' }, deployment: { traffic: 100, default: true } }]]),
+    ),
+  });
 
 const portOf = (server: Server | NetServer) => (server.address() as AddressInfo).port;
+const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
 /** Files of a deployment answered by a fault instead, by path (e.g. '/remotes.json'). */
 type Faults = Record<string, Fault>;
@@ -27,13 +44,19 @@ interface Deployed {
 
 export interface Deployments {
   /**
-   * The same shell build, deployed on its own port with another remotes.json (merged over the
-   * shipped one, or given whole as text), a CSP that frames `gameProvider` if given, and `faults`
-   * answering some of its files; returns its URL.
+   * The same shell build, deployed on its own port with another remote map (entry URLs merged over
+   * the released ones, or the whole file as text), a CSP that frames `gameProvider` if given, and
+   * `faults` answering some of its files; returns its URL.
    */
   shell(remotes: Partial<Record<RemoteName, string>> | string, options?: { gameProvider?: string; faults?: Faults }): Promise<string>;
   /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
   remote(name: RemoteName, options?: { port?: number; root?: string; faults?: Faults }): Promise<Deployed & { entry: string }>;
+  /**
+   * A whole environment of its own: every slice's current build published and released in a new
+   * deployment root, each slice on a port of its own, and the shell; `slice` runs the deployment
+   * CLI against it, as a slice team would.
+   */
+  environment(): Promise<{ url: string; root: string; slice(...args: string[]): string }>;
   /** A copy of one remote's build in a folder of its own, to change before deploying it (removed afterwards). */
   copyOfBuild(name: RemoteName): string;
   /** A server that accepts connections and never answers. */
@@ -56,14 +79,13 @@ export const test = base.extend<{ deploy: Deployments }>({
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       return dir;
     };
-    /** Serves an app, sending the requests for some of its files to their faults. */
-    const serve = async (app: Parameters<typeof appHandler>[0], port: number, faults: Faults = {}) => {
-      const files = appHandler(app);
+    /** Serves with `handler` the files in `root`, sending the requests for some of them to their faults. */
+    const serve = async (handler: ReturnType<typeof sliceHandler>, root: string, port: number, faults: Faults = {}) => {
       const server = await listen((req, res) => {
         const path = new URL(req.url ?? '/', 'http://localhost').pathname;
         const fault = faults[path];
-        if (!fault) return files(req, res);
-        const file = join(app.root, path);
+        if (!fault) return handler(req, res);
+        const file = join(root, path);
         fault(req, res, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
       }, port);
       const stop = () => stopHttp(server);
@@ -72,16 +94,28 @@ export const test = base.extend<{ deploy: Deployments }>({
     };
     const deploy: Deployments = {
       async shell(remotes, { gameProvider, faults } = {}) {
-        const root = temporary('nova-shell-');
-        cpSync(join(repoRoot, 'shell/dist'), root, { recursive: true });
-        const json = typeof remotes === 'string' ? remotes : JSON.stringify({ ...shippedRemotes, ...remotes });
-        writeFileSync(join(root, 'remotes.json'), json);
-        const { port } = await serve({ root, kind: 'shell', gameProvider }, 0, faults);
+        const environment = temporary('nova-environment-');
+        writeFileSync(remoteMapFile(environment), typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }));
+        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(environment), gameProvider }), environment, 0, faults);
         return `http://localhost:${port}`;
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
-        const deployed = await serve({ root, kind: 'remote' }, port, faults);
+        const deployed = await serve(sliceHandler({ root }), root, port, faults);
         return { ...deployed, entry: `http://localhost:${deployed.port}/mf-manifest.json` };
+      },
+      async environment() {
+        const root = temporary('nova-deployments-');
+        const origins: Record<string, string> = {};
+        for (const name of sliceNames) {
+          mkdirSync(join(root, name));
+          const { port } = await serve(sliceHandler({ root: join(root, name) }), join(root, name), 0);
+          origins[name] = `http://localhost:${port}`;
+        }
+        writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
+        const slice = (...args: string[]) => execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
+        slice('publish', '--all', '--built', '--release');
+        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(root) }), root, 0);
+        return { url: `http://localhost:${port}`, root, slice };
       },
       copyOfBuild(name) {
         const root = temporary(`nova-${name}-`);

@@ -58,9 +58,10 @@ test('the local production server sends the security and caching headers of a CD
   expect((await request.get('/remotes.json')).headers()['content-type']).toContain('application/json');
   expect((await request.get('/missing.js')).status()).toBe(404);
 
+  // A slice's files, its entry included, live in the folder of their version: cached for good.
   const entry = await request.get(shippedRemotes.games, { headers: { Origin: 'http://localhost:4173' } });
   expect(entry.headers()['access-control-allow-origin']).toBe('*');
-  expect(entry.headers()['cache-control']).toBe('no-cache');
+  expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const asset = new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href;
   expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

@@ -1,16 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { slices } from '@nova/contracts/slices';
-import { shippedRemotes, type RemoteName } from '../support/deployments.ts';
+import { localDeployments, sliceOrigins } from '@nova/deploy/environment';
+import { shippedRemotes } from '../support/deployments.ts';
+import { join } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
 import { repoRoot } from '../support/site.ts';
 import { visitEveryRouteByLinks } from '../support/visit.ts';
 
 const shellOrigin = 'http://localhost:4173';
 
-/** Which built app each origin of the local deployment serves. */
-const appDirByOrigin = new Map<string, string>([
-  [shellOrigin, 'shell'],
-  ...Object.entries(shippedRemotes).map(([name, entry]) => [new URL(entry).origin, slices[name as RemoteName].folder] as [string, string]),
+/** Where the files each origin of the local environment serves are: the shell's build, each slice's deployments. */
+const filesByOrigin = new Map<string, string>([
+  [shellOrigin, `${repoRoot}shell/dist`],
+  ...Object.entries(sliceOrigins(localDeployments)).map(([name, origin]) => [origin, join(localDeployments, name)] as [string, string]),
 ]);
 
 /** Glue the federation plugin generates; it gets no source map and carries no library code. */
@@ -22,7 +24,7 @@ const reExportOnly = /^export\{[\w ,$]*\}from"\.\/[\w.-]+";?\s*$/;
 /** The source modules a downloaded file carries, from the build's hidden source map. */
 function sourcesOf(url: string): string[] {
   const { origin, pathname } = new URL(url);
-  const file = `${repoRoot}${appDirByOrigin.get(origin)}/dist${pathname}`;
+  const file = `${filesByOrigin.get(origin)}${pathname}`;
   if (!existsSync(`${file}.map`) && (federationGlue.test(pathname) || reExportOnly.test(readFileSync(file, 'utf8')))) return [];
   return JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources;
 }

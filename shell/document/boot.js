@@ -37,7 +37,10 @@ export function bootPageRemote(pages) {
   };
   remoteMap
     .then(async (mapResponse) => {
-      const entry = (await mapResponse.clone().json())?.[remote];
+      // The released version's URL (the frontend-discovery shape: the default one); a preview,
+      // which only this tab asks for, is left to the shell.
+      const versions = (await mapResponse.clone().json())?.microFrontends?.[remote];
+      const entry = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
       if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
       // The federation runtime's rule: an entry with ".json" in it is a manifest.
       if (!entry.includes('.json')) return preload(new URL(entry));

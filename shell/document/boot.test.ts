@@ -8,7 +8,13 @@ const pages: [string, string, string][] = [
   ['/contact', 'contact', 'ContactPage'],
 ];
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
-const remoteMap = { marketing: 'http://localhost:4174/remoteEntry.js', games: gamesManifest, contact: 'javascript:alert(1)' };
+const released = (url: string) => [
+  { url: 'http://localhost:4199/old/mf-manifest.json', deployment: { traffic: 0, default: false } },
+  { url, deployment: { traffic: 100, default: true } },
+];
+const remoteMap = {
+  microFrontends: { marketing: released('http://localhost:4174/remoteEntry.js'), games: released(gamesManifest), contact: released('javascript:alert(1)') },
+};
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js' } },
   exposes: [

@@ -1,6 +1,8 @@
 // @ts-check
 // What the shell's build adds to its document.
+import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { routes } from '@nova/contracts/routes';
+import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from './boot.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
@@ -42,6 +44,30 @@ export function preloadEveryScript() {
             injectTo: 'head',
           }));
       },
+    },
+  };
+}
+
+/**
+ * Under `vite` dev, the shell's /remotes.json: every slice's dev server, as the released version.
+ * @returns {Plugin}
+ */
+export function serveDevRemoteMap() {
+  const microFrontends = Object.fromEntries(
+    Object.entries(slices).map(([name, { port }]) => [
+      name,
+      [{ url: `http://localhost:${port}/remoteEntry.js`, metadata: { integrity: '', version: 'dev' }, deployment: { traffic: 100, default: true } }],
+    ]),
+  );
+  const map = JSON.stringify({ schema: remoteMapSchema, microFrontends });
+  return {
+    name: 'nova:dev-remote-map',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/remotes.json', (_, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(map);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { Spinner } from '@nova/ui/spinner';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { PreviewNotice } from './federation/PreviewNotice.tsx';
 import { RemoteSlot } from './federation/RemoteSlot.tsx';
 import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
 import { Layout } from './layout/Layout.tsx';
@@ -25,10 +26,13 @@ export function createRouter() {
       children: [
         {
           // Every page needs the remote map; one that cannot be read says so, with a Retry.
-          loader: async () => {
-            await registeredRemotes();
-            return null;
-          },
+          loader: () => registeredRemotes(),
+          element: (
+            <>
+              <PreviewNotice />
+              <Outlet />
+            </>
+          ),
           hydrateFallbackElement: <Spinner />,
           errorElement: <RouteErrorPage />,
           children: [

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, shippedRemotes, test } from '../../support/deployments.ts';
+import { expect, remoteMapOf, shippedRemotes, test } from '../../support/deployments.ts';
 import { emptyBody, htmlPage, json, never, status } from '../../support/faults.ts';
 import { watchForInjectedCode } from '../../support/injection.ts';
 import { advanceUntilVisible, stopPageTime } from '../../support/page-clock.ts';
@@ -60,7 +60,7 @@ const entryFaults = {
 
 for (const [kind, remotes] of Object.entries(entryFaults)) {
   test(`${kind} in the remote map: only that remote's pages fall back, the rest works, nothing runs`, async ({ page, deploy }) => {
-    const shell = await deploy.shell(JSON.stringify({ ...shippedRemotes, ...remotes }));
+    const shell = await deploy.shell(remoteMapOf({ ...shippedRemotes, ...remotes }));
     const expectNoInjectedCode = watchForInjectedCode(page);
     await page.goto(`${shell}/contact`);
     await page.getByRole('form', { name: 'Send Us a Message' }).getByLabel('Name', { exact: true }).fill('Grace');
@@ -76,8 +76,9 @@ for (const [kind, remotes] of Object.entries(entryFaults)) {
 }
 
 test('"__proto__" and other odd keys in the remote map change nothing: every page loads, no odd host is contacted', async ({ page, deploy }) => {
-  const odd = '{ "__proto__": { "games": "http://odd.example/mf-manifest.json" }, "constructor": { "prototype": { "x": 1 } }, "toString": "x" }';
-  const shell = await deploy.shell(`${JSON.stringify(shippedRemotes).slice(0, -1)}, ${odd.slice(1)}`);
+  const odd = '"__proto__": { "games": [{ "url": "http://odd.example/mf-manifest.json", "deployment": { "default": true } }] }, "constructor": { "prototype": { "x": 1 } }, "toString": "x"';
+  const map = remoteMapOf(shippedRemotes);
+  const shell = await deploy.shell(map.replace('"microFrontends":{', `"microFrontends":{ ${odd},`).replace(/^\{/, `{ ${odd},`));
   const hosts = new Set<string>();
   page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
   await page.goto(`${shell}/games`);

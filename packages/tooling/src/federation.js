@@ -1,12 +1,14 @@
 // @ts-check
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** @typedef {import('@module-federation/vite').ModuleFederationOptions} FederationOptions */
 /** @typedef {Exclude<FederationOptions['shared'], string[] | undefined>} SharedConfig */
 
 /**
- * What the shell provides and every remote uses at runtime, one copy each; its requiredVersion
- * comes from the installed package.json. Entry points imported on their own are listed too.
- * zustand is not here: only @nova/store uses it, and the store itself is shared.
+ * What the shell provides and every remote uses at runtime, one copy on the page. Entry points
+ * imported on their own are listed too. zustand is not here: only @nova/store uses it, and the
+ * store itself is shared.
  */
 const singletons = [
   'react',
@@ -23,39 +25,58 @@ const singletons = [
 const devSingletons = ['react/jsx-dev-runtime', '@emotion/react/jsx-dev-runtime'];
 
 /**
- * The shared modules of one container. A remote's production build takes the singletons from
- * the shell alone and ships no fallback copy of them (`import: false`); in dev every app keeps
- * its own copies, so a slice also runs on its own.
- * @param {{ remote: boolean, build: boolean }} app
+ * The version of the package that provides `module`, as `app` has it installed (what it is built
+ * against); none if `app` does not depend on it.
+ * @param {string} app  the app's folder
+ * @param {string} module
+ */
+function installedVersion(app, module) {
+  const name = module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/');
+  const file = join(app, 'node_modules', name, 'package.json');
+  return existsSync(file) ? /** @type {string} */ (JSON.parse(readFileSync(file, 'utf8')).version) : undefined;
+}
+
+/**
+ * The shared modules of one container, each requiring the version the app is built against (or a
+ * later minor). Singletons are one copy on the page: a remote's production build takes them from
+ * the shell and ships no copy of its own (`import: false`); in dev every app keeps its copies,
+ * so a slice also runs alone. @nova/ui is not a singleton: a remote built against a newer minor
+ * than the shell provides brings its own copy.
+ * @param {{ app: string, remote: boolean, build: boolean }} container
  * @returns {SharedConfig}
  */
-function sharedModules({ remote, build }) {
+function sharedModules({ app, remote, build }) {
   const shellOnly = remote && build;
-  return Object.fromEntries([
-    ...[...singletons, ...(build ? [] : devSingletons)].map((name) => [
-      name,
-      { singleton: true, ...(shellOnly && { import: /** @type {const} */ (false) }) },
-    ]),
-    ['@nova/ui/', { singleton: true }],
-  ]);
+  /** @type {SharedConfig} */
+  const shared = {};
+  for (const module of [...singletons, ...(build ? [] : devSingletons)]) {
+    const version = installedVersion(app, module);
+    if (!version) continue;
+    shared[module] = { singleton: true, requiredVersion: `^${version}`, ...(shellOnly && { import: false }) };
+  }
+  const ui = installedVersion(app, '@nova/ui');
+  if (ui) shared['@nova/ui/'] = { requiredVersion: `^${ui}` };
+  return shared;
 }
 
 /**
  * The federation options of one container: the shell provides the runtime and the shared
- * modules; a remote exposes its pages, with a manifest that lists each page's files.
- * @param {{ name: string, exposes?: Record<string, string>, build: boolean }} app
+ * modules; a remote exposes its pages. Each build's manifest lists its pages' files and its
+ * shared modules with their versions (what the contract check reads).
+ * @param {{ name: string, app: string, exposes?: Record<string, string>, build: boolean }} container
+ *   app: the app's folder
  * @returns {FederationOptions}
  */
-export function federationOptions({ name, exposes, build }) {
+export function federationOptions({ name, app, exposes, build }) {
   const remote = exposes !== undefined;
   return {
     name,
     filename: 'remoteEntry.js',
     exposes,
-    shared: sharedModules({ remote, build }),
+    shared: sharedModules({ app, remote, build }),
     // The default 'version-first' fetches every registered remote's entry on first use.
     shareStrategy: 'loaded-first',
-    manifest: remote,
+    manifest: true,
     experiments: remote ? { externalRuntime: true } : { provideExternalRuntime: true },
     dts: false,
     dev: { remoteHmr: true },

@@ -3,31 +3,34 @@
 import { federation } from '@module-federation/vite';
 import { shell, slices } from '@nova/contracts/slices';
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { federationOptions } from './federation.js';
 
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
  * remote entry alone (its index.html harness is for `vite` dev only), with relative URLs so
  * its files load from wherever remotes.json says it lives.
- * @param {{ name: string, port: number, exposes?: Record<string, string>, plugins?: import('vite').PluginOption[] }} app
- *   name: the federation container name (a remote's is what remotes.json lists);
- *   port: of the dev server and `vite preview`; exposes: only remotes have them.
+ * @param {{ name: string, folder: string, port: number, exposes?: Record<string, string>, plugins?: import('vite').PluginOption[] }} app
+ *   name: the federation container name (a remote's is what remotes.json lists); folder: the
+ *   app's folder in the repository; port: of the dev server and `vite preview`; exposes: only
+ *   remotes have them.
  */
-function defineAppConfig({ name, port, exposes, plugins = [] }) {
+function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
   const isRemote = exposes !== undefined;
   return defineConfig(({ command }) => ({
     base: isRemote ? './' : '/',
     // Deployment configuration (.env) lives at the repository root.
-    envDir: fileURLToPath(new URL('../../..', import.meta.url)),
+    envDir: repoRoot,
     plugins: [
       react({ jsxImportSource: '@emotion/react' }),
-      federation(federationOptions({ name, exposes, build: command === 'build' })),
-      // Every text file also as .br and .gz, so a static host sends them compressed; not the
-      // remote map, which each environment edits.
-      compression({ exclude: /remotes\.json$/, logLevel: 'silent' }),
+      federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),
+      // Every text file also as .br and .gz, so a static host sends them compressed.
+      compression({ logLevel: 'silent' }),
       ...plugins,
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
@@ -55,7 +58,7 @@ function defineAppConfig({ name, port, exposes, plugins = [] }) {
  * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
  */
 export function defineShellConfig({ plugins } = {}) {
-  return defineAppConfig({ name: 'shell', port: shell.port, plugins });
+  return defineAppConfig({ name: 'shell', folder: shell.folder, port: shell.port, plugins });
 }
 
 /**
@@ -63,9 +66,10 @@ export function defineShellConfig({ plugins } = {}) {
  * @param {import('@nova/contracts/slices').SliceName} name
  */
 export function defineRemoteConfig(name) {
-  const { port, exposes } = slices[name];
+  const { folder, port, exposes } = slices[name];
   return defineAppConfig({
     name,
+    folder,
     port,
     exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
   });

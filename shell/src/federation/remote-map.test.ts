@@ -1,43 +1,73 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapReading } from './remote-map.ts';
 
-const valid = {
-  marketing: 'http://localhost:4174/mf-manifest.json',
-  games: 'https://games.cdn.example/v42/mf-manifest.json',
-  legal: 'http://localhost:4176/mf-manifest.json',
+const entries = {
+  marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
+  games: 'https://games.cdn.example/1.2.0-bbbb/mf-manifest.json',
+  legal: 'http://localhost:4176/1.0.0-cccc/mf-manifest.json',
   contact: 'http://localhost:4177/remoteEntry.js',
 };
+const version = (url: unknown, number: string, released: boolean) => ({
+  url,
+  metadata: { integrity: 'sha256-x', version: number },
+  deployment: { traffic: released ? 100 : 0, default: released },
+});
+/** A map that releases `released` and also lists an older version of each slice. */
+const mapOf = (released: Record<string, unknown>) => ({
+  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  microFrontends: Object.fromEntries(
+    Object.entries(released).map(([name, url]) => [name, [version(`http://localhost:4199/${name}/0.9.0/mf-manifest.json`, '0.9.0', false), version(url, '1.0.0', true)]]),
+  ),
+});
+const valid = mapOf(entries);
+const noProblems = { entries, problems: {}, previews: {} };
 
 describe('parseRemoteMap', () => {
-  it('accepts an http(s) entry URL for every remote', () => {
-    expect(parseRemoteMap(valid)).toEqual({ entries: valid, problems: {} });
+  it('takes the released version of every remote', () => {
+    expect(parseRemoteMap(valid)).toEqual(noProblems);
   });
 
   it('ignores names it does not know, and keys that only look like properties', () => {
-    const json = JSON.parse(`{ "__proto__": { "games": "http://evil.example/x.json" }, "extra": "http://localhost:9999/x.json", "constructor": "x" }`);
-    expect(parseRemoteMap({ ...valid, ...json }).entries).toEqual(valid);
-    expect(parseRemoteMap(json).entries).toEqual({});
+    const odd = JSON.parse(`{ "__proto__": { "games": [{ "url": "http://odd.example/x.json", "deployment": { "default": true } }] }, "extra": [], "constructor": "x" }`);
+    expect(parseRemoteMap({ ...valid, microFrontends: { ...valid.microFrontends, ...odd } }).entries).toEqual(entries);
+    expect(parseRemoteMap({ microFrontends: odd }).entries).toEqual({});
   });
 
-  it.each([null, [], 'http://localhost:4174/mf-manifest.json', 42])('rejects %j as a whole', (json) => {
-    expect(() => parseRemoteMap(json)).toThrow('remotes.json must be an object mapping each remote to its entry URL.');
+  it.each([null, [], 'http://localhost:4174/mf-manifest.json', 42, {}, { microFrontends: [] }, entries])('rejects %j as a whole', (json) => {
+    expect(() => parseRemoteMap(json)).toThrow('remotes.json must list the micro-frontends of this environment (microFrontends).');
   });
 
   it('names a missing remote and keeps the others', () => {
-    const { games, ...withoutGames } = valid;
-    const map = parseRemoteMap(withoutGames);
-    expect(map.problems).toEqual({ games: 'remotes.json has no valid http(s) entry URL for "games".' });
-    expect(map.entries).toEqual(withoutGames);
+    const { games, ...withoutGames } = valid.microFrontends;
+    const map = parseRemoteMap({ microFrontends: withoutGames });
+    expect(map.problems).toEqual({ games: 'remotes.json has no released version of "games" with a valid http(s) URL.' });
+    expect(Object.keys(map.entries)).toEqual(['marketing', 'legal', 'contact']);
+  });
+
+  it('finds no released version where none is marked default', () => {
+    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, '1.0.0', false)] } });
+    expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.' });
   });
 
   it.each(['javascript:alert(1)', 'data:text/javascript,alert(1)', 'not a url', 'ftp://example.com/x.json', '', 7, null, {}])(
-    'refuses the entry %j for that remote only',
-    (entry) => {
-      const map = parseRemoteMap({ ...valid, legal: entry });
-      expect(map.problems).toEqual({ legal: 'remotes.json has no valid http(s) entry URL for "legal".' });
+    'refuses the released URL %j for that remote only',
+    (url) => {
+      const map = parseRemoteMap(mapOf({ ...entries, legal: url }));
+      expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.' });
       expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
     },
   );
+
+  it('uses a version this tab previews, if the map lists it, and says so', () => {
+    const map = parseRemoteMap(valid, { legal: '0.9.0' });
+    expect(map.entries.legal).toBe('http://localhost:4199/legal/0.9.0/mf-manifest.json');
+    expect(map.previews).toEqual({ legal: '0.9.0' });
+  });
+
+  it('ignores a preview of a version the map does not list: nothing else can be loaded that way', () => {
+    const map = parseRemoteMap(valid, { legal: '6.6.6', games: '1.0.0-evil' });
+    expect(map).toEqual(noProblems);
+  });
 });
 
 describe('fetchRemoteMap', () => {
@@ -69,7 +99,7 @@ describe('fetchRemoteMap', () => {
 
   it('fetches /remotes.json and checks it', async () => {
     const fetch = stubFetch(answer(valid));
-    await expect(fetchRemoteMap()).resolves.toEqual({ entries: valid, problems: {} });
+    await expect(fetchRemoteMap()).resolves.toEqual(noProblems);
     expect(fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store', signal: expect.any(AbortSignal) });
   });
 
@@ -79,7 +109,7 @@ describe('fetchRemoteMap', () => {
     await vi.advanceTimersByTimeAsync(retryDelaysMs[0] - 1);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(map).resolves.toEqual({ entries: valid, problems: {} });
+    await expect(map).resolves.toEqual(noProblems);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -87,7 +117,7 @@ describe('fetchRemoteMap', () => {
     stubFetch(never, answer(valid));
     const map = fetchRemoteMap();
     await vi.advanceTimersByTimeAsync(attemptTimeoutMs + retryDelaysMs[0]);
-    await expect(map).resolves.toEqual({ entries: valid, problems: {} });
+    await expect(map).resolves.toEqual(noProblems);
   });
 
   it('gives up after three attempts with the last reason', async () => {
@@ -103,8 +133,8 @@ describe('fetchRemoteMap', () => {
     ['no connection', async () => Promise.reject(new TypeError('Failed to fetch')), 'Could not load /remotes.json (no connection).'],
     ['a body that is not JSON', answer('<!doctype html><p>Welcome'), 'remotes.json is not valid JSON.'],
     ['an empty body', answer(''), 'remotes.json is not valid JSON.'],
-    ['JSON that is not a map', answer([1, 2]), 'remotes.json must be an object mapping each remote to its entry URL.'],
-    ['a huge file', answer({ ...valid, padding: 'x'.repeat(100_000) }), 'remotes.json is too large to be a remote map.'],
+    ['JSON that is not a map', answer([1, 2]), 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
+    ['a huge file', answer({ ...valid, padding: 'x'.repeat(300_000) }), 'remotes.json is too large to be a remote map.'],
   ])('reports %s', async (_, response, message) => {
     stubFetch(response, response, response);
     expect(await settle(fetchRemoteMap())).toEqual({ error: new RemoteMapError(message) });

@@ -1,43 +1,60 @@
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
+import { previewedVersions } from './preview.ts';
 
-/** The environment's remote map (/remotes.json): where each remote's entry (its manifest) is. */
+/** The environment's remote map (/remotes.json), as the shell uses it. */
 export interface RemoteMap {
-  /** Each usable remote's entry URL. */
+  /** Each usable remote's entry URL (its manifest): the released version, or the one previewed. */
   entries: Partial<Record<RemoteName, string>>;
   /** Why a remote cannot be used: missing or invalid. Only that remote's pages fail. */
   problems: Partial<Record<RemoteName, string>>;
+  /** The versions this tab previews instead of the released ones. */
+  previews: Partial<Record<RemoteName, string>>;
 }
 
 /** How long one attempt at reading the map may take, and the pauses before each further attempt. */
 export const remoteMapReading = { attemptTimeoutMs: 3000, retryDelaysMs: [500, 1000] } as const;
 
-/** A map lists a few URLs; anything far larger is not one. */
-const maxRemoteMapBytes = 64 * 1024;
+/** A map lists a few URLs per slice; anything far larger is not one. */
+const maxRemoteMapBytes = 256 * 1024;
 
 /** The remote map could not be read at all: no page can load. */
 export class RemoteMapError extends Error {
   override name = 'RemoteMapError';
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const isHttpUrl = (value: unknown): value is string =>
   typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
+/** The version of a slice listed as `version`, if the map lists it with a usable URL. */
+const listedUrl = (versions: unknown[], version: string | undefined) =>
+  versions.find((listed): listed is { url: string } => isRecord(listed) && isRecord(listed.metadata) && listed.metadata.version === version && isHttpUrl(listed.url))?.url;
+
 /**
- * Checks the parsed content of /remotes.json, each remote on its own. Throws, with a message
- * that says what is wrong, only when the map as a whole is unusable.
+ * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
+ * versions, the released one marked default), each remote on its own. A version this tab
+ * previews is used instead of the released one, but only if the map lists it. Throws, with a
+ * message that says what is wrong, only when the map as a whole is unusable.
  */
-export function parseRemoteMap(json: unknown): RemoteMap {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new RemoteMapError('remotes.json must be an object mapping each remote to its entry URL.');
+export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteName, string>> = {}): RemoteMap {
+  if (!isRecord(json) || !isRecord(json.microFrontends)) {
+    throw new RemoteMapError('remotes.json must list the micro-frontends of this environment (microFrontends).');
   }
-  const listed = json as Record<string, unknown>;
-  const map: RemoteMap = { entries: {}, problems: {} };
+  const { microFrontends } = json;
+  const map: RemoteMap = { entries: {}, problems: {}, previews: {} };
   for (const name of sliceNames) {
-    const entry = Object.hasOwn(listed, name) ? listed[name] : undefined;
+    const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
+    const listed = Array.isArray(versions) ? versions : [];
+    const preview = listedUrl(listed, previewed[name]);
+    const released = listed.find((version) => isRecord(version) && isRecord(version.deployment) && version.deployment.default === true);
+    const entry = preview ?? (isRecord(released) ? released.url : undefined);
+    if (preview) map.previews[name] = previewed[name];
     if (isHttpUrl(entry)) map.entries[name] = entry;
-    else map.problems[name] = `remotes.json has no valid http(s) entry URL for "${name}".`;
+    else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
   }
   return map;
 }
@@ -49,7 +66,7 @@ async function readRemoteMap(response: Response): Promise<RemoteMap> {
   const text = await response.text();
   if (text.length > maxRemoteMapBytes) throw new RemoteMapError('remotes.json is too large to be a remote map.');
   try {
-    return parseRemoteMap(JSON.parse(text));
+    return parseRemoteMap(JSON.parse(text), previewedVersions());
   } catch (error) {
     throw error instanceof RemoteMapError ? error : new RemoteMapError('remotes.json is not valid JSON.');
   }

@@ -10,6 +10,11 @@ const remotesJson = {
   legal: 'http://localhost:4176/mf-manifest.json',
   contact: 'javascript:alert(1)',
 };
+const remoteMap = {
+  microFrontends: Object.fromEntries(
+    Object.entries(remotesJson).map(([name, url]) => [name, [{ url, metadata: { version: '1.0.0' }, deployment: { traffic: 100, default: true } }]]),
+  ),
+};
 const page = { default: () => null };
 
 // The runtime module keeps the remote map and the pages it loaded: each test starts afresh.
@@ -20,7 +25,7 @@ const freshRuntime = async () => {
 
 describe('the remote loader', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(remotesJson)));
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(remoteMap)));
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -69,7 +74,7 @@ describe('the remote loader', () => {
 
   it('fails a page whose remote has no valid entry, without asking the runtime', async () => {
     const { loadRemotePage } = await freshRuntime();
-    await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow('remotes.json has no valid http(s) entry URL for "contact".');
+    await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow('remotes.json has no released version of "contact" with a valid http(s) URL.');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/deployments.ts';
+import { repoRoot } from '../support/site.ts';
+
+/** A hash of every file in a folder: the same files, byte for byte, give the same hash. */
+function folderHash(folder: string) {
+  const hash = createHash('sha256');
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort()) hash.update(file.slice(folder.length)).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+const previewNotice = (page: Page) => page.getByRole('complementary', { name: 'Preview' });
+
+test('a slice team publishes, previews, releases and rolls back the legal slice alone', async ({ page, context, deploy }) => {
+  test.setTimeout(180_000);
+  const environment = await deploy.environment();
+  const untouched = () => ({
+    shell: folderHash(join(repoRoot, 'shell/dist')),
+    ...Object.fromEntries(['marketing', 'games', 'contact'].map((slice) => [slice, folderHash(join(environment.root, slice))])),
+  });
+  const before = untouched();
+
+  // The team changes its heading and builds its slice alone (at low priority, beside the other tests).
+  const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  try {
+    execFileSync('nice', ['-n', '19', 'node', join(repoRoot, 'e2e/support/build-slice-with-change.mjs'), join(repoRoot, 'mfe-legal'), outDir, 'terms/TermsPage.tsx', 'title="Terms and Conditions"', 'title="Terms of Play"']);
+    const published = environment.slice('publish', 'legal', '--dist', outDir);
+    const version = published.match(/^legal (\S+) is published\.$/m)?.[1];
+    expect(version, published).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
+
+    // Published, not released: visitors still get the released slice.
+    await page.goto(`${environment.url}/terms-and-conditions`);
+    await expect(termsHeading(page)).toHaveText('Terms and Conditions');
+
+    // A preview of a version the environment does not list changes nothing.
+    await page.goto(`${environment.url}/terms-and-conditions?preview=legal@9.9.9-00000000`);
+    await expect(termsHeading(page)).toHaveText('Terms and Conditions');
+    await expect(previewNotice(page)).toBeHidden();
+
+    // The preview: this tab only, remembered as it moves around, and plainly marked.
+    await page.goto(`${environment.url}/terms-and-conditions?preview=legal@${version}`);
+    await expect(termsHeading(page)).toHaveText('Terms of Play');
+    await expect(previewNotice(page)).toContainText(`Preview of legal ${version}: not released, shown in this tab only.`);
+    await expect(page).toHaveURL(`${environment.url}/terms-and-conditions`);
+    await page.goto(`${environment.url}/terms-and-conditions`);
+    await expect(termsHeading(page)).toHaveText('Terms of Play');
+    const visitor = await context.newPage();
+    await visitor.goto(`${environment.url}/terms-and-conditions`);
+    await expect(termsHeading(visitor)).toHaveText('Terms and Conditions');
+    await expect(previewNotice(visitor)).toBeHidden();
+    await page.getByRole('button', { name: 'End preview' }).click();
+    await expect(termsHeading(page)).toHaveText('Terms and Conditions');
+    await expect(previewNotice(page)).toBeHidden();
+
+    // Released: the next page load shows it, with nothing restarted or rebuilt.
+    environment.slice('release', 'legal', version!);
+    await visitor.reload();
+    await expect(termsHeading(visitor)).toHaveText('Terms of Play');
+    await expect(previewNotice(visitor)).toBeHidden();
+    expect(environment.slice('list')).toContain(`* ${version}`);
+    expect(untouched(), "the shell's files and the other slices").toEqual(before);
+
+    // Rolled back: the old heading is back.
+    environment.slice('rollback', 'legal');
+    await visitor.reload();
+    await expect(termsHeading(visitor)).toHaveText('Terms and Conditions');
+    expect(untouched(), "the shell's files and the other slices").toEqual(before);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});

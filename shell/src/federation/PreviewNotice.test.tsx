@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Providers } from '@nova/ui/providers';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { endPreview } from './preview.ts';
+import { PreviewNotice } from './PreviewNotice.tsx';
+import type { RemoteMap } from './remote-map.ts';
+
+vi.mock('./preview.ts', () => ({ endPreview: vi.fn() }));
+
+const renderWith = async (map: RemoteMap) => {
+  const router = createMemoryRouter([{ path: '/', loader: () => map, element: <PreviewNotice /> }]);
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+};
+
+describe('PreviewNotice', () => {
+  it('says plainly which unreleased versions the tab shows, and ends the preview', async () => {
+    await renderWith({ entries: {}, problems: {}, previews: { legal: '1.2.0-3fa9c21b' } });
+    const notice = screen.getByRole('complementary', { name: 'Preview' });
+    expect(notice).toHaveTextContent('Preview of legal 1.2.0-3fa9c21b: not released, shown in this tab only.');
+    await userEvent.click(screen.getByRole('button', { name: 'End preview' }));
+    expect(endPreview).toHaveBeenCalled();
+  });
+
+  it('shows nothing without a preview', async () => {
+    await renderWith({ entries: {}, problems: {}, previews: {} });
+    expect(screen.queryByRole('complementary', { name: 'Preview' })).toBeNull();
+  });
+});
