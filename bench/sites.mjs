@@ -3,13 +3,21 @@
 // `npm start` serves it, and the same pages built as one plain Vite app.
 import { join } from 'node:path';
 import { build } from 'vite';
+import { gamePath, routes as pages } from '@nova/contracts/routes';
 import { listen, serveSite, shellHandler, shellPort } from '../scripts/serve.mjs';
 
 const oneAppPort = 4190;
 const oneAppBuild = join(import.meta.dirname, 'one-app/dist');
 
-/** The pages measured: one of each kind the portal has. */
-export const routes = ['/', '/games', '/games/pug-life', '/contact', '/terms-and-conditions', '/privacy-policy'];
+/** The pages measured: one of each kind the portal has (the game page as Pug Life's). */
+export const routes = [
+  pages.home.path,
+  pages.games.path,
+  gamePath('pug-life'),
+  pages.contact.path,
+  pages.terms.path,
+  pages.privacy.path,
+];
 
 /** Builds the one-app variant (the portal's own apps are built by `pnpm build`). */
 export async function buildOneApp() {

@@ -1,16 +1,17 @@
+import { gamePath, routes as pages } from '@nova/contracts/routes';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 
-/** Every route of the portal with the document title it must set. */
+/** Every route of the portal (the game page as Pug Life's) with the document title it must set. */
 export const routes = [
-  { path: '/', title: 'Nova Reels — Futuristic Social Casino Demos' },
-  { path: '/games', title: 'Games · Nova Reels' },
-  { path: '/games/pug-life', title: 'Pug Life · Nova Reels' },
-  { path: '/contact', title: 'Contact · Nova Reels' },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions · Nova Reels' },
-  { path: '/privacy-policy', title: 'Privacy Policy · Nova Reels' },
+  { path: pages.home.path, title: 'Nova Reels — Futuristic Social Casino Demos' },
+  { path: pages.games.path, title: 'Games · Nova Reels' },
+  { path: gamePath('pug-life'), title: 'Pug Life · Nova Reels' },
+  { path: pages.contact.path, title: 'Contact · Nova Reels' },
+  { path: pages.terms.path, title: 'Terms and Conditions · Nova Reels' },
+  { path: pages.privacy.path, title: 'Privacy Policy · Nova Reels' },
 ] as const;
 
 /** The third-party game provider's demo launcher, from the deployment's .env. */

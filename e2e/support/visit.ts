@@ -1,3 +1,4 @@
+import { gamePath, routes as pages } from '@nova/contracts/routes';
 import { expect, type Page } from '@playwright/test';
 import { routes } from './site.ts';
 
@@ -7,16 +8,16 @@ export async function visitEveryRouteByLinks(page: Page) {
   const header = page.getByRole('navigation', { name: 'Main' });
   const footer = page.getByRole('contentinfo');
 
-  await page.goto('/');
-  await expect(page).toHaveTitle(title('/'));
+  await page.goto(pages.home.path);
+  await expect(page).toHaveTitle(title(pages.home.path));
   await header.getByRole('link', { name: 'Games' }).click();
-  await expect(page).toHaveTitle(title('/games'));
-  await page.getByRole('main').locator('a[href="/games/pug-life"]').first().click();
-  await expect(page).toHaveTitle(title('/games/pug-life'));
+  await expect(page).toHaveTitle(title(pages.games.path));
+  await page.getByRole('main').locator(`a[href="${gamePath('pug-life')}"]`).first().click();
+  await expect(page).toHaveTitle(title(gamePath('pug-life')));
   await header.getByRole('link', { name: 'Contact' }).click();
-  await expect(page).toHaveTitle(title('/contact'));
+  await expect(page).toHaveTitle(title(pages.contact.path));
   await footer.getByRole('link', { name: 'Terms and Conditions' }).click();
-  await expect(page).toHaveTitle(title('/terms-and-conditions'));
+  await expect(page).toHaveTitle(title(pages.terms.path));
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page).toHaveTitle(title('/privacy-policy'));
+  await expect(page).toHaveTitle(title(pages.privacy.path));
 }

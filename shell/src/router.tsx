@@ -1,4 +1,5 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
+import { routes } from '@nova/contracts/routes';
 import { Spinner } from '@nova/ui/spinner';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PreviewNotice } from './federation/PreviewNotice.tsx';
@@ -9,8 +10,8 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 
 /** A route that renders a remote's page; its loader starts fetching the page as the route is matched. */
-const remoteRoute = (id: RemoteModuleId, route: Omit<RouteObject, 'children'>): RouteObject => ({
-  ...route,
+const remoteRoute = ({ path, page: id }: { path: string; page: RemoteModuleId }): RouteObject => ({
+  path,
   loader: () => {
     void loadRemotePage(id).catch(() => undefined);
     return null;
@@ -18,7 +19,7 @@ const remoteRoute = (id: RemoteModuleId, route: Omit<RouteObject, 'children'>): 
   element: <RemoteSlot key={id} module={id} />,
 });
 
-/** The route table: each path renders its remote's exposed page inside the layout. */
+/** The route table: each page of the routes contract renders its remote's exposed page inside the layout. */
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -36,12 +37,7 @@ export function createRouter() {
           hydrateFallbackElement: <Spinner />,
           errorElement: <RouteErrorPage />,
           children: [
-            remoteRoute('marketing/HomePage', { index: true }),
-            remoteRoute('games/GamesPage', { path: 'games' }),
-            remoteRoute('games/GamePage', { path: 'games/:gameId' }),
-            remoteRoute('contact/ContactPage', { path: 'contact' }),
-            remoteRoute('legal/TermsPage', { path: 'terms-and-conditions' }),
-            remoteRoute('legal/PrivacyPage', { path: 'privacy-policy' }),
+            ...Object.values(routes).map(remoteRoute),
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,4 +1,5 @@
+import { routes } from '@nova/contracts/routes';
 import { renderHarness } from '@nova/ui/harness';
 import { ContactPage } from '../contact/ContactPage.tsx';
 
-renderHarness('contact', [{ path: '/contact', label: 'Contact', element: <ContactPage /> }]);
+renderHarness('contact', [{ path: routes.contact.path, label: 'Contact', element: <ContactPage /> }]);

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { gamePath } from '@nova/contracts/routes';
 import { gameArtSize, type Game } from '@nova/catalogue/games';
 import { buttonStyle } from '@nova/ui/button';
 import { NavLink } from '@nova/router';
@@ -83,7 +84,7 @@ export function GameCard({ game, headingLevel, imageLoading }: GameCardProps) {
         <Title as={`h${headingLevel}`}>{game.title}</Title>
         <Description>{game.description}</Description>
         {/* The name says which game (it starts with the visible word); NavLink marks the page being shown. */}
-        <PlayLink to={`/games/${game.id}`} aria-label={`Play ${game.title}`} end>
+        <PlayLink to={gamePath(game.id)} aria-label={`Play ${game.title}`} end>
           Play
         </PlayLink>
       </Body>

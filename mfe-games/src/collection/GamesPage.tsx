@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { games } from '@nova/catalogue/games';
+import { routes } from '@nova/contracts/routes';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 import { Link } from '@nova/router';
@@ -42,7 +43,7 @@ export function GamesPage() {
       </GameGrid>
       <Footnote>
         <p>New games are added regularly, so check back soon.</p>
-        <Link to="/">
+        <Link to={routes.home.path}>
           <span aria-hidden="true">← </span>Back to Home
         </Link>
       </Footnote>

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { demoAddress } from '@nova/catalogue/demo-address';
 import type { Game } from '@nova/catalogue/games';
+import { routes } from '@nova/contracts/routes';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 import { useRef } from 'react';
@@ -30,7 +31,7 @@ export function GameDetails({ game }: { game: Game }) {
   return (
     <PageContainer>
       <title>{pageTitle(game.title)}</title>
-      <BackLink to="/games">
+      <BackLink to={routes.games.path}>
         <span aria-hidden="true">← </span>Back to Games
       </BackLink>
       <PageHeading>{game.title}</PageHeading>

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { routes } from '@nova/contracts/routes';
 import { buttonStyle } from '@nova/ui/button';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
@@ -26,7 +27,7 @@ export function GameNotFound() {
       <Panel>
         <PageHeading>Game Not Found</PageHeading>
         <p>The game you&apos;re looking for doesn&apos;t exist.</p>
-        <BackLink to="/games">Back to Games</BackLink>
+        <BackLink to={routes.games.path}>Back to Games</BackLink>
       </Panel>
     </PageContainer>
   );

@@ -1,3 +1,4 @@
+import { routes } from '@nova/contracts/routes';
 import { render } from '@testing-library/react';
 import { Providers } from '@nova/ui/providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,9 +9,9 @@ import { GamePage } from '../game/GamePage.tsx';
 export function renderRoute(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <h1>Home</h1> },
-      { path: '/games', element: <GamesPage /> },
-      { path: '/games/:gameId', element: <GamePage /> },
+      { path: routes.home.path, element: <h1>Home</h1> },
+      { path: routes.games.path, element: <GamesPage /> },
+      { path: routes.game.path, element: <GamePage /> },
     ],
     { initialEntries: [path] },
   );

@@ -1,8 +1,9 @@
+import { routes } from '@nova/contracts/routes';
 import { renderHarness } from '@nova/ui/harness';
 import { PrivacyPage } from '../privacy/PrivacyPage.tsx';
 import { TermsPage } from '../terms/TermsPage.tsx';
 
 renderHarness('legal', [
-  { path: '/terms-and-conditions', label: 'Terms', element: <TermsPage /> },
-  { path: '/privacy-policy', label: 'Privacy', element: <PrivacyPage /> },
+  { path: routes.terms.path, label: 'Terms', element: <TermsPage /> },
+  { path: routes.privacy.path, label: 'Privacy', element: <PrivacyPage /> },
 ]);

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { routes } from '@nova/contracts/routes';
 import { siteConfig } from '@nova/ui/site-config';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,7 +19,7 @@ const LogoLink = styled(Link)`
 export function Logo() {
   const gradientId = useId();
   return (
-    <LogoLink to="/">
+    <LogoLink to={routes.home.path}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">

@@ -1,5 +1,6 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
+import { routes } from '@nova/contracts/routes';
 import { NavLink } from 'react-router-dom';
 import { mainLinks } from './navigation-links.ts';
 
@@ -34,7 +35,7 @@ export function MainLinks() {
     <NavList>
       {mainLinks.map(({ to, label }) => (
         <li key={to}>
-          <NavLink to={to} end={to === '/'} css={navLinkStyle(theme)}>
+          <NavLink to={to} end={to === routes.home.path} css={navLinkStyle(theme)}>
             {label}
           </NavLink>
         </li>

@@ -1,11 +1,14 @@
+import { routes } from '@nova/contracts/routes';
+
 /** The main links, in the header (both layouts) and the footer. */
 export const mainLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/games', label: 'Games' },
-  { to: '/contact', label: 'Contact' },
+  { to: routes.home.path, label: 'Home' },
+  { to: routes.games.path, label: 'Games' },
+  { to: routes.contact.path, label: 'Contact' },
 ] as const;
 
+/** The legal documents, in the footer. */
 export const legalLinks = [
-  { to: '/terms-and-conditions', label: 'Terms and Conditions' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: routes.terms.path, label: 'Terms and Conditions' },
+  { to: routes.privacy.path, label: 'Privacy Policy' },
 ] as const;

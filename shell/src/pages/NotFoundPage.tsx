@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useTheme } from '@emotion/react';
+import { routes } from '@nova/contracts/routes';
 import { buttonStyle } from '@nova/ui/button';
 import { pageTitle } from '@nova/ui/site-config';
 import { Link } from 'react-router-dom';
@@ -28,10 +29,10 @@ export function NotFoundPage() {
       <Code aria-hidden="true">404</Code>
       <p>Error 404: the page you asked for does not exist or has moved.</p>
       <Actions>
-        <Link to="/" css={buttonStyle(theme)}>
+        <Link to={routes.home.path} css={buttonStyle(theme)}>
           Go to Home
         </Link>
-        <Link to="/games" css={buttonStyle(theme, 'secondary')}>
+        <Link to={routes.games.path} css={buttonStyle(theme, 'secondary')}>
           Browse Games
         </Link>
       </Actions>

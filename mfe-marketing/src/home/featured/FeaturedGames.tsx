@@ -1,6 +1,7 @@
 import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { games } from '@nova/catalogue/games';
+import { gamePath } from '@nova/contracts/routes';
 import { buttonStyle } from '@nova/ui/button';
 import type { Ref } from 'react';
 import { Link } from '@nova/router';
@@ -73,7 +74,7 @@ export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElem
               <CardBody>
                 <h3>{game.title}</h3>
                 <p>{game.description}</p>
-                <Link to={`/games/${game.id}`} css={buttonStyle(theme)} aria-label={`Play Now: ${game.title}`}>
+                <Link to={gamePath(game.id)} css={buttonStyle(theme)} aria-label={`Play Now: ${game.title}`}>
                   Play Now
                 </Link>
               </CardBody>

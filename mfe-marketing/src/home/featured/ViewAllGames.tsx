@@ -1,5 +1,6 @@
 import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
+import { routes } from '@nova/contracts/routes';
 import { buttonStyle } from '@nova/ui/button';
 import { Link } from '@nova/router';
 
@@ -14,7 +15,7 @@ export function ViewAllGames() {
   const theme = useTheme();
   return (
     <Row>
-      <Link to="/games" css={buttonStyle(theme, 'secondary')}>
+      <Link to={routes.games.path} css={buttonStyle(theme, 'secondary')}>
         View All Games
       </Link>
     </Row>
