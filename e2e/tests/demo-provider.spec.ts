@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { slices } from '@nova/contracts/slices';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/deployments.ts';
 import { catalogue } from '../support/games.ts';
@@ -153,10 +154,11 @@ test.describe('in the game page', () => {
     // The games slice built for a provider address where nothing listens; the network is not stubbed.
     const closed = `http://localhost:${await deploy.freePort()}`;
     const outDir = mkdtempSync(join(tmpdir(), 'nova-games-'));
+    const gamesDir = join(repoRoot, slices.games.folder);
     try {
       // At the lowest CPU priority, so the build does not slow the tests running beside it.
-      execFileSync('nice', ['-n', '19', join(repoRoot, 'mfe-games/node_modules/.bin/vite'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: join(repoRoot, 'mfe-games'),
+      execFileSync('nice', ['-n', '19', join(gamesDir, 'node_modules/.bin/vite'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+        cwd: gamesDir,
         env: { ...process.env, VITE_GAME_DEMO_BASE_URL: `${closed}/launch` },
       });
       const games = await deploy.remote('games', { root: outDir });
