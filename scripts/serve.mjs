@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEnv } from 'node:util';
 import sirv from 'sirv';
-import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { framePermissions } from '../packages/catalogue/src/frame-permissions.js';
 import { shell } from '../packages/contracts/src/slices.js';
+import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 
 const repoRoot = join(import.meta.dirname, '..');
 export const shellPort = shell.port;
@@ -23,8 +24,7 @@ export const shellBuild = join(repoRoot, shell.folder, 'dist');
 
 /** The game provider's origin, from the same .env the builds read (the environment wins). */
 function gameProviderOrigin() {
-  const fileEnv = parseEnv(readFileSync(join(repoRoot, '.env'), 'utf8'));
-  const url = process.env.VITE_GAME_DEMO_BASE_URL ?? fileEnv.VITE_GAME_DEMO_BASE_URL;
+  const url = deploymentSetting('VITE_GAME_DEMO_BASE_URL');
   if (!url) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
   return new URL(url).origin;
 }
@@ -84,9 +84,8 @@ function shellContentSecurityPolicy({ remotes, inlineScripts, gameProvider }) {
 /** @param {string} gameProvider */
 function permissionsPolicy(gameProvider) {
   const provider = `"${gameProvider}"`;
-  const delegated = ['autoplay', 'fullscreen', 'accelerometer', 'gyroscope', 'encrypted-media', 'clipboard-write', 'picture-in-picture'];
   const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
-  return [...delegated.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
+  return [...framePermissions.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
 }
 
 const commonHeaders = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' };

@@ -1,4 +1,5 @@
 import { shell, slices } from '@nova/contracts/slices';
+import { envDir } from '@nova/tooling/deployment-env';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -45,7 +46,7 @@ function bundleRemotePages(): Plugin {
 /** The shell and every slice's pages built as one plain Vite app, to measure what federation costs. */
 export default defineConfig({
   root: `${repoRoot}${shell.folder}`,
-  envDir: repoRoot,
+  envDir,
   plugins: [react({ jsxImportSource: '@emotion/react' }), bundleRemotePages(), compression({ logLevel: 'silent' })],
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, target: 'es2022' },
   logLevel: 'warn',

@@ -1,6 +1,5 @@
 import { gamePath, routes as pages } from '@nova/contracts/routes';
-import { readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
+import { deploymentSetting } from '@nova/tooling/deployment-env';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 
@@ -14,7 +13,5 @@ export const routes = [
   { path: pages.privacy.path, title: 'Privacy Policy · Nova Reels' },
 ] as const;
 
-/** The third-party game provider's demo launcher, from the deployment's .env. */
-export const gameDemoBaseUrl = new URL(
-  parseEnv(readFileSync(`${repoRoot}.env`, 'utf8')).VITE_GAME_DEMO_BASE_URL ?? '',
-);
+/** The third-party game provider's demo launcher, from the deployment configuration. */
+export const gameDemoBaseUrl = new URL(deploymentSetting('VITE_GAME_DEMO_BASE_URL') ?? '');

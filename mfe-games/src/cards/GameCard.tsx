@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { gamePath } from '@nova/contracts/routes';
-import { gameArtSize, type Game } from '@nova/catalogue/games';
+import { gameArtSize } from '@nova/catalogue/art-size';
+import type { Game } from '@nova/catalogue/games';
 import { buttonStyle } from '@nova/ui/button';
 import { NavLink } from '@nova/router';
 

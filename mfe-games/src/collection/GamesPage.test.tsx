@@ -1,4 +1,5 @@
-import { gameArtSize, games } from '@nova/catalogue/games';
+import { gameArtSize } from '@nova/catalogue/art-size';
+import { games } from '@nova/catalogue/games';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../testing/render-route.tsx';

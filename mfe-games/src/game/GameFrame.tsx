@@ -1,17 +1,7 @@
 import styled from '@emotion/styled';
+import { framePermissions } from '@nova/catalogue/frame-permissions';
 import { Spinner } from '@nova/ui/spinner';
 import { useState, type Ref } from 'react';
-
-/** Exactly what the provider's demo may use; the production server's Permissions-Policy delegates the same. */
-export const framePermissions = [
-  'autoplay',
-  'fullscreen',
-  'accelerometer',
-  'gyroscope',
-  'encrypted-media',
-  'clipboard-write',
-  'picture-in-picture',
-] as const;
 
 interface GameFrameProps {
   /** The frame's accessible name, e.g. "Pug Life demo". */

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseEnv } from 'node:util';
+import { deploymentSetting } from '@nova/tooling/deployment-env';
 import { describe, expect, it } from 'vitest';
 import { demoAddress, providerBaseUrl } from './demo-address.ts';
 import { games } from './games.ts';
@@ -41,7 +39,7 @@ describe('demoAddress', () => {
   });
 
   it('reads the provider from the deployment configuration (.env), http or https', () => {
-    const configured = parseEnv(readFileSync(join(import.meta.dirname, '../../../.env'), 'utf8')).VITE_GAME_DEMO_BASE_URL;
+    const configured = deploymentSetting('VITE_GAME_DEMO_BASE_URL');
     expect(providerBaseUrl().href).toBe(new URL(configured!).href);
     expect(providerBaseUrl('https://other.provider.test/x').host).toBe('other.provider.test');
     expect(providerBaseUrl('http://localhost:4178/launch').port).toBe('4178');

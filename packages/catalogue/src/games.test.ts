@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { findGame, gameArtSize, games } from './games.ts';
+import { gameArtSize } from './art-size.js';
+import { findGame, games } from './games.ts';
 
 describe('the catalogue', () => {
   it('has the six games in order', () => {

@@ -5,9 +5,6 @@ import pugLifeArt from './art/pug-life.webp';
 import timeSpinnersArt from './art/time-spinners.webp';
 import undeadFortuneArt from './art/undead-fortune.webp';
 
-/** Pixel size of every game's art (scripts/render-art.mjs renders this size): 16:9. */
-export const gameArtSize = { width: 800, height: 450 } as const;
-
 export interface Game {
   /** URL slug: /games/{id}. */
   id: string;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -25,7 +26,7 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
   return defineConfig(({ command }) => ({
     base: isRemote ? './' : '/',
     // Deployment configuration (.env) lives at the repository root.
-    envDir: repoRoot,
+    envDir,
     plugins: [
       react({ jsxImportSource: '@emotion/react' }),
       federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),

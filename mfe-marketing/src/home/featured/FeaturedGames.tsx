@@ -1,14 +1,12 @@
 import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
+import { gameArtSize as art } from '@nova/catalogue/art-size';
 import { games } from '@nova/catalogue/games';
 import { gamePath } from '@nova/contracts/routes';
 import { buttonStyle } from '@nova/ui/button';
 import type { Ref } from 'react';
 import { Link } from '@nova/router';
 import { Section } from '../Section.tsx';
-
-/** Pixel size of the catalogue's art (16:9). */
-const art = { width: 800, height: 450 };
 
 const Grid = styled.ul`
   display: grid;
