@@ -1,7 +1,6 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { usePortalStore, type ContactDraft } from '@nova/store';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import type { FormEvent } from 'react';
 import { SendOutcome } from '../send/SendOutcome.tsx';
 import { useSimulatedSend } from '../send/useSimulatedSend.ts';
@@ -44,7 +43,6 @@ const limitedFields = Object.keys(lengthLimits) as (keyof typeof lengthLimits)[]
  * send clears the draft.
  */
 export function ContactForm() {
-  const theme = useTheme();
   const draft = usePortalStore((state) => state.contactDraft);
   const updateDraft = usePortalStore((state) => state.updateContactDraft);
   const clearDraft = usePortalStore((state) => state.clearContactDraft);
@@ -83,9 +81,9 @@ export function ContactForm() {
         <SubjectField {...field('subject')} />
         <TextField label="Message" rows={6} limit={lengthLimits.message} counterFrom={messageCounterFrom} {...field('message')} />
       </Fields>
-      <button type="submit" css={buttonStyle(theme)} disabled={submitting}>
+      <Button type="submit" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
-      </button>
+      </Button>
     </Card>
   );
 }

@@ -1,9 +1,8 @@
 import styled from '@emotion/styled';
-import { gamePath } from '@nova/contracts/routes';
-import { gameArtSize } from '@nova/catalogue/art-size';
+import { GameArt } from '@nova/catalogue/game-art';
 import type { Game } from '@nova/catalogue/games';
-import { buttonStyle } from '@nova/ui/button';
-import { NavLink } from '@nova/router';
+import { gamePath } from '@nova/contracts/routes';
+import { ButtonNavLink } from '@nova/ui/button';
 
 interface GameCardProps {
   game: Game;
@@ -30,15 +29,6 @@ const Card = styled.article`
   }
 `;
 
-// width and height come from the catalogue and the box keeps 16:9, so nothing shifts as art loads.
-const Art = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${({ theme }) => theme.color.surfaceRaised};
-`;
-
 const Body = styled.div`
   display: flex;
   flex: 1;
@@ -59,8 +49,7 @@ const Description = styled.p`
 `;
 
 // The link covers the whole card (::after), so the art and title are clickable too.
-const PlayLink = styled(NavLink)`
-  ${({ theme }) => buttonStyle(theme)};
+const PlayLink = styled(ButtonNavLink)`
   align-self: flex-start;
   &::after {
     content: '';
@@ -73,14 +62,7 @@ const PlayLink = styled(NavLink)`
 export function GameCard({ game, headingLevel, imageLoading }: GameCardProps) {
   return (
     <Card>
-      <Art
-        src={game.image}
-        alt={game.imageAlt}
-        width={gameArtSize.width}
-        height={gameArtSize.height}
-        loading={imageLoading}
-        decoding="async"
-      />
+      <GameArt game={game} loading={imageLoading} />
       <Body>
         <Title as={`h${headingLevel}`}>{game.title}</Title>
         <Description>{game.description}</Description>

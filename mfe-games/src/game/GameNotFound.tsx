@@ -1,9 +1,8 @@
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
-import { buttonStyle } from '@nova/ui/button';
+import { ButtonLink } from '@nova/ui/button';
 import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
-import { Link } from '@nova/router';
 
 const Panel = styled.div`
   max-width: 40rem;
@@ -15,10 +14,6 @@ const Panel = styled.div`
   }
 `;
 
-const BackLink = styled(Link)`
-  ${({ theme }) => buttonStyle(theme)};
-`;
-
 /** What an id the catalogue does not know gets. The id itself is never shown back. */
 export function GameNotFound() {
   return (
@@ -27,7 +22,7 @@ export function GameNotFound() {
       <Panel>
         <PageHeading>Game Not Found</PageHeading>
         <p>The game you&apos;re looking for doesn&apos;t exist.</p>
-        <BackLink to={routes.games.path}>Back to Games</BackLink>
+        <ButtonLink to={routes.games.path}>Back to Games</ButtonLink>
       </Panel>
     </PageContainer>
   );

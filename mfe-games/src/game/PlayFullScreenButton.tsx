@@ -1,5 +1,4 @@
-import { useTheme } from '@emotion/react';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import type { RefObject } from 'react';
 
 /**
@@ -7,7 +6,6 @@ import type { RefObject } from 'react';
  * Fullscreen API for this page (`document.fullscreenEnabled`); elsewhere it renders nothing.
  */
 export function PlayFullScreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
-  const theme = useTheme();
   if (!document.fullscreenEnabled) return null;
 
   const playFullScreen = () => {
@@ -16,8 +14,8 @@ export function PlayFullScreenButton({ target }: { target: RefObject<HTMLElement
   };
 
   return (
-    <button type="button" css={buttonStyle(theme)} onClick={playFullScreen}>
+    <Button type="button" onClick={playFullScreen}>
       Play Full Screen
-    </button>
+    </Button>
   );
 }

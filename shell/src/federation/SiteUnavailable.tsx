@@ -1,5 +1,4 @@
-import { useTheme } from '@emotion/react';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { pageTitle } from '@nova/ui/site-config';
 import { useRevalidator } from 'react-router-dom';
 import { MessagePage } from '../pages/MessagePage.tsx';
@@ -9,7 +8,6 @@ import { MessagePage } from '../pages/MessagePage.tsx';
  * can load. Retry reads the map again (no page reload).
  */
 export function SiteUnavailable({ reason }: { reason: string }) {
-  const theme = useTheme();
   const revalidator = useRevalidator();
   const retrying = revalidator.state === 'loading';
   return (
@@ -17,9 +15,9 @@ export function SiteUnavailable({ reason }: { reason: string }) {
       <title>{pageTitle('Unavailable')}</title>
       <p role="alert">The list of its pages did not arrive. Check your connection and try again.</p>
       <p>{reason}</p>
-      <button type="button" css={buttonStyle(theme)} disabled={retrying} onClick={() => void revalidator.revalidate()}>
+      <Button type="button" disabled={retrying} onClick={() => void revalidator.revalidate()}>
         {retrying ? 'Retrying…' : 'Retry'}
-      </button>
+      </Button>
     </MessagePage>
   );
 }

@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { useTheme } from '@emotion/react';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { PageContainer } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 
@@ -20,16 +19,15 @@ const Panel = styled.div`
 
 /** Shown in place of a page whose remote failed to load; the rest of the site keeps working. */
 export function SliceUnavailable({ onRetry }: { onRetry: () => void }) {
-  const theme = useTheme();
   return (
     <PageContainer>
       <title>{pageTitle('Section unavailable')}</title>
       <Panel role="alert">
         <h1>This section is unavailable right now</h1>
         <p>It could not be loaded. The rest of the site still works; you can try this section again.</p>
-        <button type="button" css={buttonStyle(theme)} onClick={onRetry}>
+        <Button type="button" onClick={onRetry}>
           Retry
-        </button>
+        </Button>
       </Panel>
     </PageContainer>
   );

@@ -1,6 +1,5 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoginDialog } from './LoginDialog.tsx';
@@ -77,7 +76,6 @@ const MobilePanel = styled.nav`
 `;
 
 export function Header() {
-  const theme = useTheme();
   const scrolled = useScrolledPast(headerScrollThreshold);
   const location = useLocation();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -107,9 +105,9 @@ export function Header() {
           <nav aria-label="Main">
             <MainLinks />
           </nav>
-          <button type="button" css={buttonStyle(theme, 'secondary')} onClick={openLogin}>
+          <Button type="button" variant="secondary" onClick={openLogin}>
             Login
-          </button>
+          </Button>
         </DesktopOnly>
         <MenuButton
           ref={menuButton}
@@ -131,9 +129,9 @@ export function Header() {
       </Inner>
       <MobilePanel id="mobile-menu" aria-label="Mobile" hidden={!menuOpen}>
         <MainLinks />
-        <button type="button" css={buttonStyle(theme)} onClick={openLogin}>
+        <Button type="button" onClick={openLogin}>
           Login
-        </button>
+        </Button>
       </MobilePanel>
       <LoginDialog ref={loginDialog} />
     </Bar>

@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { useTheme } from '@emotion/react';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { siteConfig } from '@nova/ui/site-config';
 import type { Ref } from 'react';
 
@@ -24,7 +23,6 @@ const Dialog = styled.dialog`
  * inside it, Escape closes it, and focus returns to the button that opened it.
  */
 export function LoginDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
-  const theme = useTheme();
   return (
     <Dialog ref={ref} aria-labelledby="login-dialog-title" aria-describedby="login-dialog-text">
       <h2 id="login-dialog-title">Sign-in is coming soon</h2>
@@ -33,9 +31,7 @@ export function LoginDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
         only. Player accounts are coming soon.
       </p>
       <form method="dialog">
-        <button type="submit" css={buttonStyle(theme)}>
-          Close
-        </button>
+        <Button type="submit">Close</Button>
       </form>
     </Dialog>
   );

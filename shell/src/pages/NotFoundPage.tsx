@@ -1,9 +1,7 @@
 import styled from '@emotion/styled';
-import { useTheme } from '@emotion/react';
 import { routes } from '@nova/contracts/routes';
-import { buttonStyle } from '@nova/ui/button';
+import { ButtonLink } from '@nova/ui/button';
 import { pageTitle } from '@nova/ui/site-config';
-import { Link } from 'react-router-dom';
 import { MessagePage } from './MessagePage.tsx';
 
 const Code = styled.p`
@@ -22,19 +20,16 @@ const Actions = styled.div`
 `;
 
 export function NotFoundPage() {
-  const theme = useTheme();
   return (
     <MessagePage heading="Page Not Found">
       <title>{pageTitle('Page Not Found')}</title>
       <Code aria-hidden="true">404</Code>
       <p>Error 404: the page you asked for does not exist or has moved.</p>
       <Actions>
-        <Link to={routes.home.path} css={buttonStyle(theme)}>
-          Go to Home
-        </Link>
-        <Link to={routes.games.path} css={buttonStyle(theme, 'secondary')}>
+        <ButtonLink to={routes.home.path}>Go to Home</ButtonLink>
+        <ButtonLink to={routes.games.path} variant="secondary">
           Browse Games
-        </Link>
+        </ButtonLink>
       </Actions>
     </MessagePage>
   );

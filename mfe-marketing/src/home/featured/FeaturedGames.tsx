@@ -1,11 +1,9 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { gameArtSize as art } from '@nova/catalogue/art-size';
+import { GameArt } from '@nova/catalogue/game-art';
 import { games } from '@nova/catalogue/games';
 import { gamePath } from '@nova/contracts/routes';
-import { buttonStyle } from '@nova/ui/button';
+import { ButtonLink } from '@nova/ui/button';
 import type { Ref } from 'react';
-import { Link } from '@nova/router';
 import { Section } from '../Section.tsx';
 
 const Grid = styled.ul`
@@ -29,12 +27,6 @@ const Card = styled.li`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
-  img {
-    width: 100%;
-    height: auto;
-    aspect-ratio: ${art.width} / ${art.height};
-    object-fit: cover;
-  }
 `;
 
 const CardBody = styled.div`
@@ -60,7 +52,6 @@ const CardBody = styled.div`
 
 /** The games the catalogue features, each with its art and a Play Now link to its page. */
 export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
-  const theme = useTheme();
   return (
     <Section title="Featured Games" headingRef={headingRef}>
       <Grid>
@@ -68,13 +59,13 @@ export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElem
           .filter((game) => game.featured)
           .map((game) => (
             <Card key={game.id}>
-              <img src={game.image} width={art.width} height={art.height} alt={`${game.title} artwork`} loading="lazy" decoding="async" />
+              <GameArt game={game} loading="lazy" />
               <CardBody>
                 <h3>{game.title}</h3>
                 <p>{game.description}</p>
-                <Link to={gamePath(game.id)} css={buttonStyle(theme)} aria-label={`Play Now: ${game.title}`}>
+                <ButtonLink to={gamePath(game.id)} aria-label={`Play Now: ${game.title}`}>
                   Play Now
-                </Link>
+                </ButtonLink>
               </CardBody>
             </Card>
           ))}

@@ -1,8 +1,6 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
-import { buttonStyle } from '@nova/ui/button';
-import { Link } from '@nova/router';
+import { ButtonLink } from '@nova/ui/button';
 
 const Row = styled.p`
   display: flex;
@@ -12,12 +10,11 @@ const Row = styled.p`
 
 /** The way from Home's featured few to the whole collection. */
 export function ViewAllGames() {
-  const theme = useTheme();
   return (
     <Row>
-      <Link to={routes.games.path} css={buttonStyle(theme, 'secondary')}>
+      <ButtonLink to={routes.games.path} variant="secondary">
         View All Games
-      </Link>
+      </ButtonLink>
     </Row>
   );
 }

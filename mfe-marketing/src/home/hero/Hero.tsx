@@ -1,6 +1,5 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { PageHeading } from '@nova/ui/page';
 import { siteConfig } from '@nova/ui/site-config';
 import { useId } from 'react';
@@ -38,7 +37,6 @@ const Lead = styled.p`
 
 /** The page's opening: what the site is, in one breath, and the way to the games. */
 export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
-  const theme = useTheme();
   const headingId = useId();
   return (
     <Banner aria-labelledby={headingId}>
@@ -48,9 +46,9 @@ export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
         Try our slot games right in your browser with virtual coins. No sign-up, no deposits and no
         real money: just play for fun.
       </Lead>
-      <button type="button" css={buttonStyle(theme)} onClick={onStartPlaying}>
+      <Button type="button" onClick={onStartPlaying}>
         Start Playing
-      </button>
+      </Button>
     </Banner>
   );
 }

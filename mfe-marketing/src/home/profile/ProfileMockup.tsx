@@ -1,7 +1,6 @@
-import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { randomSeed, usePortalStore } from '@nova/store';
-import { buttonStyle } from '@nova/ui/button';
+import { Button } from '@nova/ui/button';
 import { Section } from '../Section.tsx';
 import { LevelProgress } from './LevelProgress.tsx';
 import { RobotAvatar } from './RobotAvatar.tsx';
@@ -120,7 +119,6 @@ const ActivityList = styled.ul`
  * one real thing: generated from the seed in the shared store, so it outlives the page.
  */
 export function ProfileMockup() {
-  const theme = useTheme();
   const avatarSeed = usePortalStore((state) => state.avatarSeed);
   const setAvatarSeed = usePortalStore((state) => state.setAvatarSeed);
   const { level, levelProgress, coins, achievements, recentActivity } = sampleProfile;
@@ -134,9 +132,9 @@ export function ProfileMockup() {
       <Card>
         <Identity>
           <RobotAvatar seed={avatarSeed} alt="Robot avatar of the sample player" />
-          <button type="button" css={buttonStyle(theme, 'secondary')} onClick={() => setAvatarSeed(randomSeed())}>
+          <Button type="button" variant="secondary" onClick={() => setAvatarSeed(randomSeed())}>
             Generate New Avatar
-          </button>
+          </Button>
         </Identity>
         <Details>
           <Figures>

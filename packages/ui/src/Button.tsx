@@ -1,0 +1,49 @@
+import { css, type Theme } from '@emotion/react';
+import styled from '@emotion/styled';
+import { Link, NavLink } from '@nova/router';
+
+interface ButtonLook {
+  /** primary (the default): filled with the brand gradient; secondary: outlined. */
+  variant?: 'primary' | 'secondary';
+}
+
+const look = ({ theme, variant = 'primary' }: ButtonLook & { theme: Theme }) => css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  min-height: 2.75rem;
+  padding: 0.6rem 1.4rem;
+  border-radius: ${theme.radius.round};
+  font: inherit;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+  border: 2px solid ${theme.color.primary};
+  color: ${variant === 'primary' ? theme.color.onPrimary : theme.color.primary};
+  background: ${variant === 'primary'
+    ? `linear-gradient(135deg, ${theme.color.primary}, ${theme.color.accent})`
+    : 'transparent'};
+  transition: transform 0.15s ease, box-shadow 0.15s ease;
+  &:hover {
+    transform: translateY(-1px);
+    box-shadow: 0 0 18px ${theme.color.primary}66;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.7;
+    transform: none;
+  }
+`;
+
+// `variant` styles the element; it is not an attribute of it.
+const styledOnly = { shouldForwardProp: (prop: string) => prop !== 'variant' };
+
+/** The site's button. */
+export const Button = styled('button', styledOnly)<ButtonLook>(look);
+
+/** A link to a page of the site that looks like a Button. */
+export const ButtonLink = styled(Link, styledOnly)<ButtonLook>(look);
+
+/** A ButtonLink that marks the link to the page being shown (aria-current), as NavLink does. */
+export const ButtonNavLink = styled(NavLink, styledOnly)<ButtonLook>(look);
