@@ -78,6 +78,19 @@ export default tseslint.config(
       ],
     },
   },
+  // Colours and radii come from the theme, nowhere else in the portal's code.
+  {
+    files: ['shell/src/**', 'mfe-*/src/**', 'packages/*/src/**'],
+    ignores: ['packages/ui/src/theme.ts', '**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b|rgba?\\(|hsla?\\(|radius:\\s*[0-9]/]', 'Literal[value=/^(#[0-9a-fA-F]{3,8}|rgba?\\(.*|hsla?\\(.*)$/]'].map(
+          (selector) => ({ selector, message: 'Colours and radii come from the theme (@nova/ui/theme).' }),
+        ),
+      ],
+    },
+  },
   // Playwright fixtures take their dependencies as a destructured first argument, even when empty.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': 'off' } },
 );

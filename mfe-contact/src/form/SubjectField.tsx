@@ -1,6 +1,5 @@
-import { useTheme } from '@emotion/react';
 import { useId } from 'react';
-import { controlStyle, FieldBox } from './field-styles.ts';
+import { FieldBox, Select } from './field-styles.ts';
 import { isSubject, subjects } from './subjects.ts';
 
 interface SubjectFieldProps {
@@ -11,18 +10,16 @@ interface SubjectFieldProps {
 
 /** The required subject select; a kept value that is not on the list shows as unselected. */
 export function SubjectField({ name, value, onValueChange }: SubjectFieldProps) {
-  const theme = useTheme();
   const id = useId();
   return (
     <FieldBox>
       <label htmlFor={id}>Subject</label>
-      <select
+      <Select
         id={id}
         name={name}
         required
         value={isSubject(value) ? value : ''}
         onChange={(event) => onValueChange(event.target.value)}
-        css={controlStyle(theme)}
       >
         <option value="">Select a subject</option>
         {subjects.map((subject) => (
@@ -30,7 +27,7 @@ export function SubjectField({ name, value, onValueChange }: SubjectFieldProps) 
             {subject.label}
           </option>
         ))}
-      </select>
+      </Select>
     </FieldBox>
   );
 }

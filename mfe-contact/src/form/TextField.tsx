@@ -1,8 +1,7 @@
-import { useTheme } from '@emotion/react';
 import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
 import { countCharacters, isBlank } from './characters.ts';
 import { formatCount } from './contact-limits.ts';
-import { controlStyle, FieldBox, FieldNote } from './field-styles.ts';
+import { FieldBox, FieldNote, Input, TextArea } from './field-styles.ts';
 
 interface TextFieldProps {
   name: string;
@@ -21,7 +20,6 @@ interface TextFieldProps {
 
 /** A required text field with a visible label and a length limit that never cuts what was typed. */
 export function TextField({ label, value, onValueChange, limit, counterFrom = limit + 1, type = 'text', autoComplete, rows, name }: TextFieldProps) {
-  const theme = useTheme();
   const id = useId();
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const characters = useMemo(() => countCharacters(value), [value]);
@@ -49,13 +47,12 @@ export function TextField({ label, value, onValueChange, limit, counterFrom = li
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValueChange(event.target.value),
     'aria-invalid': tooLong || undefined,
     'aria-describedby': [showCounter && counterId, tooLong && errorId].filter(Boolean).join(' ') || undefined,
-    css: controlStyle(theme),
   };
 
   return (
     <FieldBox>
       <label htmlFor={id}>{label}</label>
-      {rows ? <textarea rows={rows} {...controlProps} /> : <input type={type} autoComplete={autoComplete} {...controlProps} />}
+      {rows ? <TextArea rows={rows} {...controlProps} /> : <Input type={type} autoComplete={autoComplete} {...controlProps} />}
       {showCounter && (
         <FieldNote id={counterId} tone={tooLong ? 'danger' : 'muted'}>
           {formatCount(characters)} of {formatCount(limit)} characters

@@ -11,8 +11,7 @@ export const FieldBox = styled.div`
   }
 `;
 
-/** The look of every text box and select in the form. */
-export const controlStyle = (theme: Theme) => css`
+const controlStyle = ({ theme }: { theme: Theme }) => css`
   width: 100%;
   padding: 0.7rem 0.9rem;
   border: 1px solid ${theme.color.textMuted};
@@ -28,6 +27,11 @@ export const controlStyle = (theme: Theme) => css`
     opacity: 0.7;
   }
 `;
+
+/** The form's controls: text boxes, text areas and selects all look alike. */
+export const Input = styled.input(controlStyle);
+export const TextArea = styled.textarea(controlStyle);
+export const Select = styled.select(controlStyle);
 
 /** Small text under a control: a counter or an error. */
 export const FieldNote = styled.p<{ tone?: 'muted' | 'danger' }>`

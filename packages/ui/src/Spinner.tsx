@@ -7,7 +7,7 @@ const Wheel = styled.span`
   display: inline-block;
   width: 2.5rem;
   height: 2.5rem;
-  border-radius: 50%;
+  border-radius: ${({ theme }) => theme.radius.circle};
   border: 4px solid ${({ theme }) => theme.color.border};
   border-top-color: ${({ theme }) => theme.color.primary};
   animation: ${spin} 0.8s linear infinite;

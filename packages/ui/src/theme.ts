@@ -18,12 +18,20 @@ export const theme = {
     danger: '#fb7185',
     onPrimary: '#070b1a',
     headerScrolled: 'rgba(7, 11, 26, 0.94)',
+    /** The night sky's lighter top, fading into `background`. */
+    backgroundTop: '#131c3d',
+    star: '#fff',
+    /** A light tint over a hovered item. */
+    hover: 'rgba(255, 255, 255, 0.08)',
+    shadow: 'rgba(0, 0, 0, 0.45)',
+    /** What dims the page behind a modal dialog. */
+    backdrop: 'rgba(3, 5, 12, 0.75)',
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     display: "'Trebuchet MS', system-ui, sans-serif",
   },
-  radius: { sm: '6px', md: '12px', lg: '20px', round: '999px' },
+  radius: { sm: '6px', md: '12px', lg: '20px', round: '999px', circle: '50%' },
   layout: { maxWidth: '1200px', headerHeight: '4rem', gutter: '1.25rem' },
   breakpoints,
   mq: {

@@ -17,7 +17,7 @@ const Backdrop = styled.div`
   z-index: -1;
   overflow: hidden;
   pointer-events: none;
-  background: radial-gradient(ellipse at top, #131c3d 0%, #070b1a 60%);
+  background: radial-gradient(ellipse at top, ${({ theme }) => theme.color.backgroundTop} 0%, ${({ theme }) => theme.color.background} 60%);
 `;
 
 // Soft glows drawn as gradients (not blurred shapes): each is painted once on its own layer and
@@ -46,12 +46,12 @@ const Stars = styled.div`
   position: absolute;
   inset: 0;
   background-image:
-    radial-gradient(1.5px 1.5px at 12% 18%, #fff 50%, transparent 51%),
-    radial-gradient(1px 1px at 68% 32%, #fff 50%, transparent 51%),
-    radial-gradient(1.5px 1.5px at 38% 74%, #fff 50%, transparent 51%),
-    radial-gradient(1px 1px at 84% 82%, #fff 50%, transparent 51%),
-    radial-gradient(1px 1px at 52% 8%, #fff 50%, transparent 51%),
-    radial-gradient(1.5px 1.5px at 92% 48%, #fff 50%, transparent 51%);
+    radial-gradient(1.5px 1.5px at 12% 18%, ${({ theme }) => theme.color.star} 50%, transparent 51%),
+    radial-gradient(1px 1px at 68% 32%, ${({ theme }) => theme.color.star} 50%, transparent 51%),
+    radial-gradient(1.5px 1.5px at 38% 74%, ${({ theme }) => theme.color.star} 50%, transparent 51%),
+    radial-gradient(1px 1px at 84% 82%, ${({ theme }) => theme.color.star} 50%, transparent 51%),
+    radial-gradient(1px 1px at 52% 8%, ${({ theme }) => theme.color.star} 50%, transparent 51%),
+    radial-gradient(1.5px 1.5px at 92% 48%, ${({ theme }) => theme.color.star} 50%, transparent 51%);
   will-change: opacity;
   animation: ${twinkle} 4s ease-in-out infinite alternate;
 `;

@@ -18,7 +18,7 @@ const Bar = styled.header`
   transition: background-color 0.25s ease, box-shadow 0.25s ease;
   &[data-scrolled='true'] {
     background: ${({ theme }) => theme.color.headerScrolled};
-    box-shadow: 0 2px 16px rgba(0, 0, 0, 0.45);
+    box-shadow: 0 2px 16px ${({ theme }) => theme.color.shadow};
   }
 `;
 

@@ -11,7 +11,7 @@ const Dialog = styled.dialog`
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.text};
   &::backdrop {
-    background: rgba(3, 5, 12, 0.75);
+    background: ${({ theme }) => theme.color.backdrop};
   }
   h2 {
     margin-top: 0;

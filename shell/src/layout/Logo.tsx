@@ -1,3 +1,4 @@
+import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
 import { siteConfig } from '@nova/ui/site-config';
@@ -17,14 +18,15 @@ const LogoLink = styled(Link)`
 `;
 
 export function Logo() {
+  const { color } = useTheme();
   const gradientId = useId();
   return (
     <LogoLink to={routes.home.path}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#22d3ee" />
-            <stop offset="1" stopColor="#e879f9" />
+            <stop offset="0" stopColor={color.primary} />
+            <stop offset="1" stopColor={color.accent} />
           </linearGradient>
         </defs>
         <path d="M32 4l8 19 20 3-15 13 4 21-17-10-17 10 4-21L4 26l20-3z" fill={`url(#${gradientId})`} />

@@ -1,4 +1,3 @@
-import { css, useTheme, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
 import { NavLink } from 'react-router-dom';
@@ -12,32 +11,31 @@ const NavList = styled.ul`
   list-style: none;
 `;
 
-const navLinkStyle = (theme: Theme) => css`
+const MainLink = styled(NavLink)`
   display: block;
   padding: 0.5rem 0.9rem;
-  border-radius: 999px;
+  border-radius: ${({ theme }) => theme.radius.round};
   color: inherit;
   font-weight: 600;
   text-decoration: none;
   &:hover {
-    background: rgba(255, 255, 255, 0.08);
+    background: ${({ theme }) => theme.color.hover};
   }
   &[aria-current='page'] {
-    color: ${theme.color.onPrimary};
-    background: ${theme.color.primary};
+    color: ${({ theme }) => theme.color.onPrimary};
+    background: ${({ theme }) => theme.color.primary};
   }
 `;
 
 /** Home, Games and Contact; the current route's link is highlighted (and aria-current). */
 export function MainLinks() {
-  const theme = useTheme();
   return (
     <NavList>
       {mainLinks.map(({ to, label }) => (
         <li key={to}>
-          <NavLink to={to} end={to === routes.home.path} css={navLinkStyle(theme)}>
+          <MainLink to={to} end={to === routes.home.path}>
             {label}
-          </NavLink>
+          </MainLink>
         </li>
       ))}
     </NavList>

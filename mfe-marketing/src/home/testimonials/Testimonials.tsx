@@ -40,7 +40,7 @@ const Quote = styled.figure`
     font-weight: 700;
   }
   img {
-    border-radius: 50%;
+    border-radius: ${({ theme }) => theme.radius.circle};
   }
 `;
 
