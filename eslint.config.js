@@ -43,6 +43,13 @@ const boundaries = [
 
 const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 
+// The targets, as in tsconfig.browser.json, tsconfig.test.json and tsconfig.node.json.
+const testFiles = ['**/*.test.{ts,tsx}', 'mfe-games/src/testing/**', 'demo-provider/src/test-support.ts', 'packages/tooling/src/test-setup.ts'];
+const browserFiles = ['shell/src/**', 'shell/document/boot.js', 'mfe-*/src/**', 'packages/*/src/**', 'demo-provider/src/**'];
+const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'types/**'];
+/** Node's own globals: browser code that names one has Node code in it. */
+const nodeOnlyGlobals = ['process', 'Buffer', 'global', 'require', 'module', 'exports', '__dirname', '__filename', 'setImmediate', 'clearImmediate'];
+
 export default tseslint.config(
   { ignores: ['**/dist', '**/node_modules', 'deployments', 'e2e/test-results', 'e2e/playwright-report'] },
   js.configs.recommended,
@@ -50,7 +57,18 @@ export default tseslint.config(
   { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },
   { files: appFiles, ...jsxA11y.flatConfigs.recommended },
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    files: browserFiles,
+    ignores: [...testFiles, 'packages/tooling/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-globals': ['error', ...nodeOnlyGlobals.map((name) => ({ name, message: 'Browser code: Node globals do not exist here.' }))],
+    },
+  },
+  { files: nodeFiles, ignores: testFiles, languageOptions: { globals: globals.node } },
+  // Playwright runs some of the suite's functions in the page.
+  { files: ['e2e/**', 'bench/**'], languageOptions: { globals: globals.browser } },
+  { files: testFiles, languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
