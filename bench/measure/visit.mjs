@@ -7,10 +7,10 @@ import { longestRequestChain } from './waves.mjs';
 /** @typedef {import('@playwright/test').Browser} Browser */
 
 /** Lighthouse's "slow 4G" mobile network: 150 ms round trip, 1.6 Mbps down, 750 Kbps up. */
-export const slowNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const slowNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** The gzip size (level 9) of a file's bytes: the same measure for every build. */
-export const gzipSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level: 9 }).length;
+const gzipSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /**
  * The scripts a cold visit downloads, lazy ones included (it scrolls through the page), and

@@ -1,6 +1,6 @@
 import type { SymbolArtName } from './art.ts';
 
-export interface GameSymbol {
+interface GameSymbol {
   /** How the paytable and the screen reader name it. */
   name: string;
   art: SymbolArtName;

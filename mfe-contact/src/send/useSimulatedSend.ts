@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type SendStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 /** How long the simulated send takes (product spec: 1500 ms). */
-export const sendDelayMs = 1500;
+const sendDelayMs = 1500;
 /** How long the success message stays before the form is idle again (product spec: 5000 ms). */
-export const successShownMs = 5000;
+const successShownMs = 5000;
 
 /**
  * The contact form's send, simulated with timers: nothing leaves the browser.

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useId } from 'react';
 
 /** Our own five steps; they hold for every slot in the catalogue. */
-export const howToPlaySteps = [
+const howToPlaySteps = [
   'Give the demo a moment to load in the frame above. It starts you off with a balance of virtual coins.',
   "Choose your bet with the game's bet controls: it only sets how many virtual coins each spin uses.",
   'Press the spin button and watch the reels turn.',

@@ -8,7 +8,7 @@ import { MainLinks } from './MainLinks.tsx';
 import { useScrolledPast } from './useScrolledPast.ts';
 
 /** Scroll offset, in pixels, past which the header turns dark. */
-export const headerScrollThreshold = 50;
+const headerScrollThreshold = 50;
 
 const Bar = styled.header`
   position: fixed;

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 const RobotAvatarImage = lazy(() => import('./RobotAvatarImage.tsx'));
 
 /** Side of the square avatar canvas, in CSS pixels. */
-export const avatarSize = 180;
+const avatarSize = 180;
 
 const bob = keyframes`
   from { transform: translateY(0); }

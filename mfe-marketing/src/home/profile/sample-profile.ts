@@ -1,11 +1,11 @@
 import { findGame } from '@nova/catalogue/games';
 
-export interface Achievement {
+interface Achievement {
   name: string;
   detail: string;
 }
 
-export interface Activity {
+interface Activity {
   /** Title of a game in the catalogue. */
   game: string;
   result: string;
