@@ -3,14 +3,28 @@ import { deploymentSetting } from '@nova/tooling/deployment-env';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 
+/** A page's document title: its name, then the brand. The slices' unit tests own the words. */
+export const pageTitle = (name: string) => `${name} · Nova Reels`;
+
+/** The document title of each page the suite arrives at. */
+export const titles = {
+  home: 'Nova Reels — Futuristic Social Casino Demos',
+  games: pageTitle('Games'),
+  contact: pageTitle('Contact'),
+  terms: pageTitle('Terms and Conditions'),
+  privacy: pageTitle('Privacy Policy'),
+  notFound: pageTitle('Page Not Found'),
+  gameNotFound: pageTitle('Game Not Found'),
+} as const;
+
 /** Every route of the portal (the game page as Pug Life's) with the document title it must set. */
 export const routes = [
-  { path: pages.home.path, title: 'Nova Reels — Futuristic Social Casino Demos' },
-  { path: pages.games.path, title: 'Games · Nova Reels' },
-  { path: gamePath('pug-life'), title: 'Pug Life · Nova Reels' },
-  { path: pages.contact.path, title: 'Contact · Nova Reels' },
-  { path: pages.terms.path, title: 'Terms and Conditions · Nova Reels' },
-  { path: pages.privacy.path, title: 'Privacy Policy · Nova Reels' },
+  { path: pages.home.path, title: titles.home },
+  { path: pages.games.path, title: titles.games },
+  { path: gamePath('pug-life'), title: pageTitle('Pug Life') },
+  { path: pages.contact.path, title: titles.contact },
+  { path: pages.terms.path, title: titles.terms },
+  { path: pages.privacy.path, title: titles.privacy },
 ] as const;
 
 /** The third-party game provider's demo launcher, from the deployment configuration. */

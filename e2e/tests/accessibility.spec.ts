@@ -1,13 +1,14 @@
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { titles } from '../support/site.ts';
 
 // Home, the game page and the contact form are scanned in their slices' specs, in the states that
 // matter there (avatar loaded, frame loaded, a limit passed, message sent); these are the rest.
 const pages = [
-  { path: '/games', title: 'Games · Nova Reels' },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions · Nova Reels' },
-  { path: '/privacy-policy', title: 'Privacy Policy · Nova Reels' },
-  { path: '/nope', title: 'Page Not Found · Nova Reels' },
+  { path: '/games', title: titles.games },
+  { path: '/terms-and-conditions', title: titles.terms },
+  { path: '/privacy-policy', title: titles.privacy },
+  { path: '/nope', title: titles.notFound },
 ];
 
 for (const viewport of [

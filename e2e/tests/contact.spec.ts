@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { stopClock } from '../support/clock.ts';
 import { contactField as field, contactForm as form, sendButton as submit } from '../support/contact.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { titles } from '../support/site.ts';
 
 const draft = {
   name: 'Ada Lovelace',
@@ -12,7 +13,8 @@ const draft = {
 };
 
 const sent = (page: Page) => page.getByRole('heading', { name: 'Message Sent!' });
-const tooLong = 'Message is too long: please keep it to 5,000 characters or fewer.';
+/** A message well over the length limit. */
+const overLong = 'x'.repeat(6000);
 
 /**
  * Opens /contact with the page's clock faked, then stops it.
@@ -24,6 +26,33 @@ async function openWithStoppedClock(page: Page, from = '/contact') {
   if (from !== '/contact') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
   await expect(form(page)).toBeVisible();
   await stopClock(page);
+}
+
+/**
+ * Moves the stopped page clock on until the send is over and its success shows (how long that
+ * takes is the unit tests' business), giving the page a moment to render after each step.
+ */
+async function runUntilSent(page: Page) {
+  await expect(async () => {
+    await page.clock.runFor(250);
+    await expect(sent(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [0], timeout: 30_000 });
+}
+
+/**
+ * Runs `work` (an axe scan, which sets timers of its own) while the stopped page clock creeps on
+ * in small steps: about a second and a half of page time per scan, however long a busy machine
+ * takes over it, so what shows for a few seconds is still there when the scan ends.
+ */
+async function whilePageTimeCreeps(page: Page, work: () => Promise<void>) {
+  let working = true;
+  const done = work();
+  done.then(
+    () => (working = false),
+    () => (working = false),
+  );
+  while (working) await page.clock.runFor(100);
+  await done;
 }
 
 async function fillForm(page: Page, values: Partial<typeof draft> = draft) {
@@ -40,30 +69,6 @@ async function expectFormHolds(page: Page, values: typeof draft) {
   await expect(field(page, 'Subject').locator('option:checked')).toHaveText(values.subject);
   await expect(field(page, 'Message')).toHaveValue(values.message);
 }
-
-test('the page: title, labelled required fields, subjects and the support panel', async ({ page }) => {
-  await page.goto('/contact');
-  await expect(page).toHaveTitle('Contact · Nova Reels');
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Contact Us');
-  for (const label of ['Name', 'Email', 'Subject', 'Message'] as const) {
-    await expect(form(page).getByText(label, { exact: true })).toBeVisible();
-    await expect(field(page, label)).toHaveAttribute('required');
-  }
-  await expect(field(page, 'Email')).toHaveAttribute('type', 'email');
-  await expect(field(page, 'Message')).toHaveAttribute('rows', '6');
-  await expect(field(page, 'Subject').locator('option')).toHaveText([
-    'Select a subject',
-    'General Inquiry',
-    'Technical Support',
-    'Feedback',
-    'Partnership Opportunity',
-  ]);
-
-  const support = page.getByRole('region', { name: 'Support' });
-  await expect(support.getByRole('link', { name: 'support@novareels.example' })).toBeVisible();
-  await expect(support.getByRole('link', { name: '1-800-555-0142' })).toBeVisible();
-  await expect(support).toContainText('24/7 Support');
-});
 
 test('empty required fields and a malformed e-mail address block submission', async ({ page }) => {
   await openWithStoppedClock(page);
@@ -84,34 +89,25 @@ test('empty required fields and a malformed e-mail address block submission', as
   await expect(field(page, 'Email')).toHaveValue('ada-at-example.com');
 });
 
-test('a send goes idle → Sending... → Message Sent! at 1.5 s → idle 5 s later, and clears the form', async ({ page }) => {
+// The send's timings and words are the contact slice's unit tests'; this is the send in a browser.
+test('a send: Sending..., then the success message with the focus on it and the form cleared, until it goes', async ({ page }) => {
   await openWithStoppedClock(page);
   await fillForm(page);
 
   await submit(page).click();
   await expect(submit(page)).toHaveText('Sending...');
   await expect(submit(page)).toBeDisabled();
-  await page.clock.runFor(1499);
-  await expect(submit(page)).toHaveText('Sending...');
   await expect(sent(page)).toBeHidden();
 
-  await page.clock.runFor(1);
-  await expect(sent(page)).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(
-    "Thank you for reaching out. We'll get back to you as soon as possible.",
-  );
+  await runUntilSent(page);
   await expect(page.getByRole('status')).toBeFocused();
   await expect(submit(page)).toHaveText('Send Message');
   await expect(submit(page)).toBeEnabled();
   await expectFormHolds(page, { name: '', email: '', subject: 'Select a subject', message: '' });
-
-  await page.clock.runFor(4999);
-  await expect(sent(page)).toBeVisible();
-  await page.clock.runFor(1);
+  await page.clock.resume();
   await expect(sent(page)).toBeHidden();
 
   // The cleared draft stays cleared when the page is loaded again.
-  await page.clock.resume();
   await page.reload();
   await expectFormHolds(page, { name: '', email: '', subject: 'Select a subject', message: '' });
 });
@@ -122,42 +118,33 @@ test('the draft survives going to /games and back, and a reload of the tab', asy
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Games', exact: true }).click();
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
   await nav.getByRole('link', { name: 'Contact', exact: true }).click();
-  await expect(page).toHaveTitle('Contact · Nova Reels');
+  await expect(page).toHaveTitle(titles.contact);
   await expectFormHolds(page, draft);
 
   await page.reload();
   await expectFormHolds(page, draft);
 });
 
-test('an over-long message keeps its text, gets a clear message, and blocks sending until shortened', async ({ page }) => {
+// The limits and their words are the contact slice's unit tests'; this is what the browser does with them.
+test('an over-long message keeps its text, says why, and blocks sending until shortened', async ({ page }) => {
   await openWithStoppedClock(page);
-  await fillForm(page, { message: 'x'.repeat(4499) });
-  await expect(form(page).getByText('of 5,000 characters')).toBeHidden();
-
-  await field(page, 'Message').press('End');
-  await field(page, 'Message').pressSequentially('x');
-  await expect(form(page).getByText('4,500 of 5,000 characters')).toBeVisible();
-
-  const overLong = 'x'.repeat(5001);
-  await field(page, 'Message').fill(overLong);
-  await expect(page.getByRole('alert')).toHaveText(tooLong);
-  await expect(form(page).getByText('5,001 of 5,000 characters')).toBeVisible();
+  await fillForm(page, { message: overLong });
+  const why = page.getByRole('alert');
+  await expect(why).toBeVisible();
   await expect(field(page, 'Message')).toHaveValue(overLong);
   await expect(field(page, 'Message')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, 'Message')).toHaveAccessibleDescription(`5,001 of 5,000 characters ${tooLong}`);
 
   await submit(page).click();
   await expect(field(page, 'Message')).toBeFocused();
-  expect(await field(page, 'Message').evaluate((area: HTMLTextAreaElement) => area.validationMessage)).toBe(tooLong);
+  expect(await field(page, 'Message').evaluate((area: HTMLTextAreaElement) => area.validationMessage)).toBe(await why.textContent());
   await page.clock.runFor(2000);
   await expect(submit(page)).toHaveText('Send Message');
   await expect(sent(page)).toBeHidden();
 
-  await field(page, 'Message').press('End');
-  await field(page, 'Message').press('Backspace');
-  await expect(page.getByRole('alert')).toBeHidden();
+  await field(page, 'Message').fill(draft.message);
+  await expect(why).toBeHidden();
   await expect(field(page, 'Message')).not.toHaveAttribute('aria-invalid');
   await submit(page).click();
   await expect(submit(page)).toHaveText('Sending...');
@@ -176,8 +163,8 @@ test('leaving while sending cancels the send: no warning, and the draft is still
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Games', exact: true }).click();
-  await expect(page).toHaveTitle('Games · Nova Reels');
-  // Had the send kept running, it would have cleared the draft at 1.5 s.
+  await expect(page).toHaveTitle(titles.games);
+  // Had the send kept running, it would have cleared the draft long before this.
   await page.clock.runFor(10_000);
   await nav.getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(form(page)).toBeVisible();
@@ -196,17 +183,15 @@ for (const viewport of [
     await openWithStoppedClock(page);
     // axe schedules its own timers, so each scan runs with the clock going again.
     await page.clock.resume();
-    await fillForm(page, { message: 'x'.repeat(5001) });
+    await fillForm(page, { message: overLong });
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await field(page, 'Message').fill(draft.message);
     await stopClock(page);
     await submit(page).click();
-    await page.clock.runFor(1500);
-    await expect(sent(page)).toBeVisible();
-    await page.clock.resume();
-    await expectNoSeriousA11yViolations(page);
+    await runUntilSent(page);
+    await whilePageTimeCreeps(page, () => expectNoSeriousA11yViolations(page));
     await expect(sent(page), 'the scan ran while the success message showed').toBeVisible();
   });
 }

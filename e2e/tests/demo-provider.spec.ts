@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/deployments.ts';
 import { catalogue } from '../support/games.ts';
 import { demoIn, launchUrl, slot, spinResult } from '../support/provider.ts';
-import { gameDemoBaseUrl, repoRoot } from '../support/site.ts';
+import { gameDemoBaseUrl, repoRoot, titles } from '../support/site.ts';
 
 // Our demo provider, served on its own origin by the local production server: a stand-in third party.
 const provider = gameDemoBaseUrl.origin;
@@ -172,7 +172,7 @@ test.describe('in the game page', () => {
       await expect(page.getByRole('heading', { name: 'How to Play' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Similar Games' })).toBeVisible();
       await page.getByRole('main').getByRole('link', { name: 'Back to Games' }).click();
-      await expect(page).toHaveTitle('Games · Nova Reels');
+      await expect(page).toHaveTitle(titles.games);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { expect, shippedRemotes, test } from '../support/deployments.ts';
-import { gameDemoBaseUrl } from '../support/site.ts';
+import { gameDemoBaseUrl, pageTitle, titles } from '../support/site.ts';
 
 test('relocation: a remote served from another port loads from there once remotes.json says so', async ({ page, deploy }) => {
   const legal = await deploy.remote('legal');
@@ -8,7 +8,7 @@ test('relocation: a remote served from another port loads from there once remote
   page.on('request', (request) => requested.push(request.url()));
 
   await page.goto(`${shell}/terms-and-conditions`);
-  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  await expect(page).toHaveTitle(titles.terms);
   await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('1. Introduction');
   expect(requested).toContain(legal.entry);
   expect(requested.filter((url) => url.startsWith(new URL(shippedRemotes.legal).origin))).toEqual([]);
@@ -26,7 +26,7 @@ test.describe('a remotes.json that cannot be read stops the pages, and says so',
     await expect(main.getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expect(page).toHaveTitle('Unavailable · Nova Reels');
+    await expect(page).toHaveTitle(pageTitle('Unavailable'));
   });
 });
 
@@ -38,7 +38,7 @@ test.describe('an entry that is not a URL takes only its own slice down', () => 
     await page.goto(`${shell}/contact`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This section is unavailable right now');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games' }).click();
-    await expect(page).toHaveTitle('Games · Nova Reels');
+    await expect(page).toHaveTitle(titles.games);
   });
 });
 

@@ -4,7 +4,7 @@ import { localDeployments, sliceOrigins } from '@nova/deploy/environment';
 import { shippedRemotes } from '../support/deployments.ts';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { repoRoot } from '../support/site.ts';
+import { repoRoot, titles } from '../support/site.ts';
 import { visitEveryRouteByLinks } from '../support/visit.ts';
 
 const shellOrigin = 'http://localhost:4173';
@@ -87,7 +87,7 @@ test('the remotes are fetched lazily: only the slice a route needs is contacted'
   const origins = new Set<string>();
   page.on('request', (request) => origins.add(new URL(request.url()).origin));
   await page.goto('/terms-and-conditions');
-  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  await expect(page).toHaveTitle(titles.terms);
   expect([...origins].sort()).toEqual([shellOrigin, new URL(shippedRemotes.legal).origin].sort());
 });
 

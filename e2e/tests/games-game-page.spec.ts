@@ -1,9 +1,9 @@
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { shippedRemotes } from '../support/deployments.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { catalogue, gameCards } from '../support/games.ts';
+import { gameCards } from '../support/games.ts';
 import { demoIn } from '../support/provider.ts';
-import { gameDemoBaseUrl } from '../support/site.ts';
+import { gameDemoBaseUrl, pageTitle, titles } from '../support/site.ts';
 import type { Page } from '@playwright/test';
 
 const provider = gameDemoBaseUrl.origin;
@@ -16,15 +16,8 @@ function gate() {
   return { open, opened };
 }
 
-for (const { id, title } of catalogue) {
-  test(`/games/${id}: "${title}" is the h1 and the document title`, async ({ page }) => {
-    await page.goto(`/games/${id}`);
-    await expect(page).toHaveTitle(`${title} · Nova Reels`);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  });
-}
-
+// Each game's title, copy, launch parameters and how-to-play steps are the games slice's and the
+// catalogue's unit tests'; this suite checks the page in the composed site against the real provider.
 test('a spinner is announced while the game page loads, then the game', async ({ page }) => {
   const release = gate();
   // Hold the games slice's page module: what a slow network does to a first visit.
@@ -43,44 +36,29 @@ test('a spinner is announced while the game page loads, then the game', async ({
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Pug Life');
 });
 
-test("the frame loads the game's demo address with every launch parameter", async ({ page }) => {
+test("the frame loads the game's demo address from the provider the deployment names", async ({ page }) => {
   const frameRequest = page.waitForRequest((request) => request.url().startsWith(provider) && request.frame() !== page.mainFrame());
   await page.goto('/games/forest-fortune');
   const src = new URL((await demoFrame(page, 'Forest Fortune').getAttribute('src'))!);
   expect(src.origin + src.pathname).toBe(gameDemoBaseUrl.origin + gameDemoBaseUrl.pathname);
-  expect(Object.fromEntries(src.searchParams)).toEqual({
-    gameCode: 'forest_fortune',
-    lang: 'en',
-    channel: 'desktop',
-    mode: 'demo',
-    currency: 'EUR',
-    partner: expect.stringMatching(/\w/),
-    token: expect.stringMatching(/\w/),
-  });
   expect((await frameRequest).url()).toBe(src.href);
   await expect(demoIn(page, 'Forest Fortune').getByRole('heading', { level: 1 })).toHaveText('Forest Fortune');
 });
 
-test('each game page asks the provider for its own game, with the same fixed placeholder session', async ({ page }) => {
-  const launches: URL[] = [];
-  for (const { id, title } of catalogue) {
-    await page.goto(`/games/${id}`);
-    launches.push(new URL((await demoFrame(page, title).getAttribute('src'))!));
-  }
-  expect(new Set(launches.map((launch) => launch.searchParams.get('gameCode'))).size).toBe(6);
-  expect(new Set(launches.map((launch) => launch.searchParams.get('token'))).size).toBe(1);
-  expect(new Set(launches.map((launch) => launch.searchParams.get('partner'))).size).toBe(1);
-});
-
-test('the frame grants exactly the seven permissions, sets a referrer policy and keeps a 16:9 box', async ({ page }) => {
+test("the frame is allowed exactly what the server's Permissions-Policy delegates to the provider, and keeps a 16:9 box", async ({ page }) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/games/pug-life');
+    const response = await page.goto('/games/pug-life');
+    const permissionsPolicy = response!.headers()['permissions-policy']!;
+    const delegated = permissionsPolicy
+      .split(',')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive.includes(`"${provider}"`))
+      .map((directive) => directive.slice(0, directive.indexOf('=')));
     const frame = demoFrame(page);
     const allow = (await frame.getAttribute('allow'))!.split(';').map((feature) => feature.trim());
-    expect(allow.sort()).toEqual(
-      ['accelerometer', 'autoplay', 'clipboard-write', 'encrypted-media', 'fullscreen', 'gyroscope', 'picture-in-picture'].sort(),
-    );
+    expect(allow.length).toBeGreaterThan(0);
+    expect(allow.sort()).toEqual(delegated.sort());
     await expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
     const box = (await frame.boundingBox())!;
     expect(box.width).toBeGreaterThan(width / 2);
@@ -150,24 +128,12 @@ test.describe('Play Full Screen', () => {
   });
 });
 
-test('How to Play is an ordered list of five steps', async ({ page }) => {
-  await page.goto('/games/break-bones');
-  const section = page.getByRole('region', { name: 'How to Play' });
-  await expect(section.locator('ol > li')).toHaveCount(5);
-  await expect(section.getByRole('listitem')).toHaveCount(5);
-});
-
-test('Similar Games are the first three games, each linking to its own page', async ({ page }) => {
+test('a similar game opens its own page, with the focus on its heading and its own demo', async ({ page }) => {
   await page.goto('/games/time-spinners');
   const similar = gameCards(page.getByRole('region', { name: 'Similar Games' }));
-  await expect(similar.getByRole('heading')).toHaveText(catalogue.slice(0, 3).map((game) => game.title));
-  for (const [index, { id, title }] of catalogue.slice(0, 3).entries()) {
-    await expect(similar.nth(index).getByRole('link', { name: `Play ${title}` })).toHaveAttribute('href', `/games/${id}`);
-  }
-
   await similar.getByRole('link', { name: 'Play Undead Fortune' }).click();
   await expect(page).toHaveURL('/games/undead-fortune');
-  await expect(page).toHaveTitle('Undead Fortune · Nova Reels');
+  await expect(page).toHaveTitle(pageTitle('Undead Fortune'));
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(demoFrame(page, 'Undead Fortune')).toHaveAttribute('src', /gameCode=undead_fortune/);
 });
@@ -176,7 +142,7 @@ test('Back to Games returns to the collection', async ({ page }) => {
   await page.goto('/games/pug-life');
   await page.getByRole('main').getByRole('link', { name: 'Back to Games' }).click();
   await expect(page).toHaveURL('/games');
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
 });
 
 for (const viewport of [

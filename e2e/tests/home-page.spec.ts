@@ -1,37 +1,8 @@
-import type { Locator } from '@playwright/test';
 import { clickStartPlayingAndMeasureHeading, openHomeWithAvatar, profileAvatar } from '../support/home.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { pageTitle, titles } from '../support/site.ts';
 
-const homeTitle = 'Nova Reels — Futuristic Social Casino Demos';
-
-/** True when `first` comes before `second` in the document. */
-const comesBefore = async (first: Locator, second: Locator) =>
-  first.evaluate(
-    (element, other) => Boolean(element.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING),
-    await second.elementHandle(),
-  );
-
-test('Home has its sections in order, each a region named by its heading', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveTitle(homeTitle);
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(main.locator('section > :is(h1, h2)')).toHaveText([
-    /Nova Reels/,
-    'Sample Player Profile',
-    'About Nova Reels',
-    'Featured Games',
-    'What Players Say',
-    'Important Information',
-  ]);
-  for (const name of ['Sample Player Profile', 'About Nova Reels', 'Featured Games', 'What Players Say', 'Important Information']) {
-    await expect(main.getByRole('region', { name })).toBeVisible();
-  }
-  const viewAll = main.getByRole('link', { name: 'View All Games' });
-  expect(await comesBefore(main.getByRole('region', { name: 'Featured Games' }), viewAll)).toBe(true);
-  expect(await comesBefore(viewAll, main.getByRole('region', { name: 'What Players Say' }))).toBe(true);
-});
-
+// Home's sections, their order and words are the marketing slice's unit tests'.
 test.describe('with motion allowed', () => {
   test.use({ reducedMotion: 'no-preference' });
 
@@ -51,18 +22,6 @@ test.describe('with motion allowed', () => {
   });
 });
 
-test('the profile mock-up is marked as a sample and shows its fixed figures', async ({ page }) => {
-  await page.goto('/');
-  const profile = page.getByRole('region', { name: 'Sample Player Profile' });
-  await expect(profile).toContainText('It is not a real account.');
-  await expect(profile.getByText('Level', { exact: true }).locator('+ dd')).toHaveText('42');
-  await expect(profile.getByText('Virtual coins', { exact: true }).locator('+ dd')).toHaveText('25,000');
-  const progress = profile.getByRole('progressbar', { name: 'Progress to level 43' });
-  await expect(progress).toHaveAttribute('aria-valuenow', '70');
-  await expect(profile).toContainText('High RollerWon 1M chips');
-  await expect(profile).toContainText('Lucky Streak5 wins in a row');
-});
-
 test('Generate New Avatar draws a new robot that is still there after visiting /games and coming back', async ({ page }) => {
   const avatar = await openHomeWithAvatar(page);
   const first = await avatar.getAttribute('src');
@@ -74,9 +33,9 @@ test('Generate New Avatar draws a new robot that is still there after visiting /
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Games' }).click();
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
   await nav.getByRole('link', { name: 'Home' }).click();
-  await expect(page).toHaveTitle(homeTitle);
+  await expect(page).toHaveTitle(titles.home);
   await expect(profileAvatar(page)).toHaveAttribute('src', generated);
 });
 
@@ -94,29 +53,25 @@ test("every Play Now link opens its game's page", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: `Play Now: ${title}` }).click();
     await expect(page).toHaveURL(href);
-    await expect(page).toHaveTitle(`${title} · Nova Reels`);
+    await expect(page).toHaveTitle(pageTitle(title));
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
   }
 });
 
-test('the featured art below the fold loads lazily, at a fixed 16:9 size', async ({ page }) => {
+test('the featured art, below the fold, loads once scrolled to', async ({ page }) => {
   await page.goto('/');
   const art = page.getByRole('region', { name: 'Featured Games' }).getByRole('img');
-  await expect(art).toHaveCount(await page.getByRole('region', { name: 'Featured Games' }).getByRole('listitem').count());
-  for (const image of await art.all()) {
-    await expect(image).toHaveAttribute('loading', 'lazy');
-    await expect(image).toHaveAttribute('width', '800');
-    await expect(image).toHaveAttribute('height', '450');
-  }
+  await expect(art.first()).toBeAttached();
   await art.first().scrollIntoViewIfNeeded();
-  await expect.poll(() => art.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(800);
+  const loaded = () => art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length);
+  await expect.poll(loaded).toBe(await art.count());
 });
 
 test('View All Games opens the games collection', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('main').getByRole('link', { name: 'View All Games' }).click();
   await expect(page).toHaveURL('/games');
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
 });
 
 test('What Players Say shows three testimonials: quote, name and a self-hosted avatar', async ({ page }) => {
@@ -132,13 +87,4 @@ test('What Players Say shows three testimonials: quote, name and a self-hosted a
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     expect(new URL((await avatar.evaluate((image: HTMLImageElement) => image.currentSrc)) as string).hostname).toBe('localhost');
   }
-});
-
-test('the Important Information notice states the ground rules', async ({ page }) => {
-  await page.goto('/');
-  const notice = page.getByRole('region', { name: 'Important Information' });
-  await expect(notice).toContainText('virtual currency only');
-  await expect(notice).toContainText('no real-money gambling');
-  await expect(notice).toContainText('aged 18 or older');
-  await expect(notice).toContainText('Play responsibly');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { titles } from '../support/site.ts';
 
 test('the footer has the logo and tagline, navigation, legal links and contact details', async ({ page }) => {
   await page.goto('/contact');
@@ -33,7 +34,7 @@ test('the footer links navigate within the portal', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/privacy-policy');
-  await expect(page).toHaveTitle('Privacy Policy · Nova Reels');
+  await expect(page).toHaveTitle(titles.privacy);
 });
 
 test('the decorative background is hidden from assistive technology', async ({ page }) => {

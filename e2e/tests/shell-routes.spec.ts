@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { layoutShift } from '../support/layout-shift.ts';
-import { routes } from '../support/site.ts';
+import { routes, titles } from '../support/site.ts';
 
 for (const { path, title } of routes) {
   test(`${path} renders its remote's page inside the layout, titled "${title}"`, async ({ page }) => {
@@ -16,19 +16,19 @@ test('client-side navigation sets each page title', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Games' }).click();
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
   await nav.getByRole('link', { name: 'Contact' }).click();
-  await expect(page).toHaveTitle('Contact · Nova Reels');
+  await expect(page).toHaveTitle(titles.contact);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
-  await expect(page).toHaveTitle('Terms and Conditions · Nova Reels');
+  await expect(page).toHaveTitle(titles.terms);
   await nav.getByRole('link', { name: 'Home' }).click();
-  await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
+  await expect(page).toHaveTitle(titles.home);
 });
 
 for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
   test(`an unknown path (${path}) shows the not-found page inside the layout`, async ({ page }) => {
     await page.goto(path);
-    await expect(page).toHaveTitle('Page Not Found · Nova Reels');
+    await expect(page).toHaveTitle(titles.notFound);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await expect(main).toContainText('404');
@@ -40,7 +40,7 @@ for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
 test('the not-found page links to Home and Games', async ({ page }) => {
   await page.goto('/nope');
   await page.getByRole('main').getByRole('link', { name: 'Browse Games' }).click();
-  await expect(page).toHaveTitle('Games · Nova Reels');
+  await expect(page).toHaveTitle(titles.games);
   await page.goBack();
   await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL('/');

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type SendStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 /** How long the simulated send takes (product spec: 1500 ms). */
-const sendDelayMs = 1500;
+export const sendDelayMs = 1500;
 /** How long the success message stays before the form is idle again (product spec: 5000 ms). */
-const successShownMs = 5000;
+export const successShownMs = 5000;
 
 /**
  * The contact form's send, simulated with timers: nothing leaves the browser.

@@ -41,6 +41,19 @@ describe('the legal pages', () => {
     ]);
   });
 
+  it('the terms state the age limit, virtual currency and no real-money gambling', () => {
+    const { container } = renderPage(<TermsPage />);
+    expect(container).toHaveTextContent('aged 18 or older');
+    expect(container).toHaveTextContent('virtual currency with no monetary value');
+    expect(container).toHaveTextContent('no real-money gambling');
+  });
+
+  it('the privacy policy says the contact draft stays in the tab and under-18s are not addressed', () => {
+    const { container } = renderPage(<PrivacyPage />);
+    expect(container).toHaveTextContent('session storage');
+    expect(container).toHaveTextContent('not directed at anyone under 18');
+  });
+
   it('each section is a region named by its heading', () => {
     renderPage(<TermsPage />);
     expect(screen.getByRole('region', { name: '4. Virtual Currency' })).toHaveTextContent('no monetary value');
