@@ -46,7 +46,7 @@ const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 // The targets, as in tsconfig.browser.json, tsconfig.test.json and tsconfig.node.json.
 const testFiles = ['**/*.test.{ts,tsx}', 'mfe-games/src/testing/**', 'demo-provider/src/test-support.ts', 'packages/tooling/src/test-setup.ts'];
 const browserFiles = ['shell/src/**', 'shell/document/boot.js', 'mfe-*/src/**', 'packages/*/src/**', 'demo-provider/src/**'];
-const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'types/**'];
+const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/deploy/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'types/**'];
 /** Node's own globals: browser code that names one has Node code in it. */
 const nodeOnlyGlobals = ['process', 'Buffer', 'global', 'require', 'module', 'exports', '__dirname', '__filename', 'setImmediate', 'clearImmediate'];
 
@@ -58,7 +58,7 @@ export default tseslint.config(
   { files: appFiles, ...jsxA11y.flatConfigs.recommended },
   {
     files: browserFiles,
-    ignores: [...testFiles, 'packages/tooling/**'],
+    ignores: [...testFiles, 'packages/tooling/**', 'packages/deploy/**'],
     languageOptions: { globals: globals.browser },
     rules: {
       'no-restricted-globals': ['error', ...nodeOnlyGlobals.map((name) => ({ name, message: 'Browser code: Node globals do not exist here.' }))],
