@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { unitTestConfig } from './packages/tooling/src/unit-tests.js';
 
 // Each app's vite.config.ts carries its own test settings; packages share one project.
 export default defineConfig({
@@ -8,12 +9,8 @@ export default defineConfig({
       'mfe-*',
       'demo-provider',
       {
-        test: {
-          name: 'packages',
-          include: ['packages/*/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['packages/tooling/src/test-setup.ts'],
-        },
+        ...unitTestConfig,
+        test: { ...unitTestConfig.test, name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'] },
       },
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
     ],

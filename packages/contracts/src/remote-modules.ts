@@ -15,3 +15,12 @@ export type RemoteModuleId = {
 
 /** What each exposed module delivers: every one is a page. */
 export type RemoteModules = Record<RemoteModuleId, PageModule>;
+
+/**
+ * The pages a remote renders to HTML fragments when it builds (its `src/exposes/fragments.ts`):
+ * each exposed page with every concrete path it serves, e.g. one per game.
+ */
+export type FragmentList<Name extends RemoteName> = readonly {
+  page: (typeof slices)[Name]['exposes'][number];
+  paths: readonly string[];
+}[];

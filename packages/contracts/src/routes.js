@@ -19,3 +19,9 @@ export const routes = /** @type {const} @satisfies {Record<string, { path: strin
  * @param {string} gameId
  */
 export const gamePath = (gameId) => `/games/${encodeURIComponent(gameId)}`;
+
+/**
+ * The route (React Router syntax) an exposed page is mounted on.
+ * @param {RemoteModuleId} page
+ */
+export const pageRoute = (page) => Object.values(routes).find((route) => route.page === page)?.path;

@@ -9,6 +9,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
+import { unitTestConfig } from './unit-tests.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -23,7 +24,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
  */
 function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
   const isRemote = exposes !== undefined;
-  return defineConfig(({ command }) => ({
+  return defineConfig(({ command, mode }) => ({
     base: isRemote ? './' : '/',
     // Deployment configuration (.env) lives at the repository root.
     envDir,
@@ -47,10 +48,7 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
       sourcemap: /** @type {const} */ ('hidden'),
       ...(isRemote && { rolldownOptions: { input: {} } }),
     },
-    test: {
-      environment: 'jsdom',
-      setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
-    },
+    ...(mode === 'test' && unitTestConfig),
   }));
 }
 
