@@ -1,13 +1,14 @@
 import styled from '@emotion/styled';
 import { usePortalStore, type ContactDraft } from '@nova/store';
 import { Button } from '@nova/ui/button';
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { SendOutcome } from '../send/SendOutcome.tsx';
 import { useSimulatedSend } from '../send/useSimulatedSend.ts';
 import { countCharacters } from './characters.ts';
 import { lengthLimits, messageCounterFrom } from './contact-limits.ts';
 import { SubjectField } from './SubjectField.tsx';
 import { TextField } from './TextField.tsx';
+import { useKeepTypedBeforeHydration } from './typed-before-hydration.ts';
 
 const Card = styled.form`
   padding: 1.5rem;
@@ -47,6 +48,8 @@ export function ContactForm() {
   const updateDraft = usePortalStore((state) => state.updateContactDraft);
   const clearDraft = usePortalStore((state) => state.clearContactDraft);
   const { status, send } = useSimulatedSend(clearDraft);
+  const form = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeHydration(form, updateDraft);
   const submitting = status === 'submitting';
   const overLimit = limitedFields.find((key) => countCharacters(draft[key]) > lengthLimits[key]);
 
@@ -70,7 +73,7 @@ export function ContactForm() {
   };
 
   return (
-    <Card aria-labelledby="contact-form-heading" aria-busy={submitting} noValidate={overLimit !== undefined} onSubmit={handleSubmit}>
+    <Card ref={form} aria-labelledby="contact-form-heading" aria-busy={submitting} noValidate={overLimit !== undefined} onSubmit={handleSubmit}>
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <Hint>All fields are required.</Hint>
       <SendOutcome status={status} />

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { FieldBox, Select } from './field-styles.ts';
 import { isSubject, subjects } from './subjects.ts';
 
 interface SubjectFieldProps {
+  /** The field's name in the form; its id is `contact-<name>`. */
   name: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -10,7 +10,7 @@ interface SubjectFieldProps {
 
 /** The required subject select; a kept value that is not on the list shows as unselected. */
 export function SubjectField({ name, value, onValueChange }: SubjectFieldProps) {
-  const id = useId();
+  const id = `contact-${name}`;
   return (
     <FieldBox>
       <label htmlFor={id}>Subject</label>

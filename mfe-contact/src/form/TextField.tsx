@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { countCharacters, isBlank } from './characters.ts';
 import { formatCount } from './contact-limits.ts';
 import { FieldBox, FieldNote, Input, TextArea } from './field-styles.ts';
 
 interface TextFieldProps {
+  /** The field's name in the form; its id is `contact-<name>`, the same wherever the page renders. */
   name: string;
   label: string;
   value: string;
@@ -20,7 +21,7 @@ interface TextFieldProps {
 
 /** A required text field with a visible label and a length limit that never cuts what was typed. */
 export function TextField({ label, value, onValueChange, limit, counterFrom = limit + 1, type = 'text', autoComplete, rows, name }: TextFieldProps) {
-  const id = useId();
+  const id = `contact-${name}`;
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const characters = useMemo(() => countCharacters(value), [value]);
   const tooLong = characters > limit;

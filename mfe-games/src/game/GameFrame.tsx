@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { framePermissions } from '@nova/catalogue/frame-permissions';
+import { useHydrated } from '@nova/ui/hydrated';
 import { Spinner } from '@nova/ui/spinner';
 import { useState, type Ref } from 'react';
 
@@ -37,19 +38,26 @@ const Loading = styled.div`
   background: ${({ theme }) => theme.color.surface};
 `;
 
-/** The provider's demo in a frame, with a loading state over it until the frame has loaded. */
+/**
+ * The provider's demo in a frame, with a loading state over it until the frame has loaded. The
+ * frame itself is created in the browser: in HTML from the server it would load before the page
+ * runs, and its load would go unseen, leaving the loading state up for good.
+ */
 export function GameFrame({ title, src, ref }: GameFrameProps) {
   const [loaded, setLoaded] = useState(false);
+  const hydrated = useHydrated();
   return (
     <Box>
-      <Frame
-        ref={ref}
-        src={src}
-        title={title}
-        allow={framePermissions.join('; ')}
-        referrerPolicy="strict-origin-when-cross-origin"
-        onLoad={() => setLoaded(true)}
-      />
+      {hydrated && (
+        <Frame
+          ref={ref}
+          src={src}
+          title={title}
+          allow={framePermissions.join('; ')}
+          referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={() => setLoaded(true)}
+        />
+      )}
       {!loaded && (
         <Loading>
           <Spinner label="Loading the demo…" />

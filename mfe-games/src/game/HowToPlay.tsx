@@ -1,5 +1,4 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
 
 /** Our own five steps; they hold for every slot in the catalogue. */
 const howToPlaySteps = [
@@ -28,10 +27,9 @@ const Section = styled.section`
 `;
 
 export function HowToPlay() {
-  const headingId = useId();
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>How to Play</h2>
+    <Section aria-labelledby="how-to-play-heading">
+      <h2 id="how-to-play-heading">How to Play</h2>
       <ol>
         {howToPlaySteps.map((step) => (
           <li key={step}>{step}</li>

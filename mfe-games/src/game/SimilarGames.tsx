@@ -1,5 +1,4 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
 import { GameCard } from '../cards/GameCard.tsx';
 import { GameGrid } from '../cards/GameGrid.tsx';
 import { similarGames } from './similar-games.ts';
@@ -10,10 +9,9 @@ const Section = styled.section`
 
 /** Cards of the suggested games, below the fold: their art loads lazily. */
 export function SimilarGames() {
-  const headingId = useId();
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>Similar Games</h2>
+    <Section aria-labelledby="similar-games-heading">
+      <h2 id="similar-games-heading">Similar Games</h2>
       <GameGrid>
         {similarGames().map((game) => (
           <li key={game.id}>

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 const Region = styled.section`
   margin-top: 4.5rem;
@@ -24,9 +24,12 @@ interface SectionProps {
   children: ReactNode;
 }
 
+/** A heading's id, from its title: the same wherever the page renders ("What Players Say" → what-players-say-heading). */
+const headingIdOf = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
+
 /** One region of Home, named by its h2. */
 export function Section({ title, headingRef, className, children }: SectionProps) {
-  const headingId = useId();
+  const headingId = headingIdOf(title);
   return (
     <Region aria-labelledby={headingId} className={className}>
       <Heading id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>

@@ -2,7 +2,6 @@ import styled from '@emotion/styled';
 import { Button } from '@nova/ui/button';
 import { PageHeading } from '@nova/ui/page';
 import { siteConfig } from '@nova/ui/site-config';
-import { useId } from 'react';
 
 const Banner = styled.section`
   display: grid;
@@ -37,11 +36,10 @@ const Lead = styled.p`
 
 /** The page's opening: what the site is, in one breath, and the way to the games. */
 export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
-  const headingId = useId();
   return (
-    <Banner aria-labelledby={headingId}>
+    <Banner aria-labelledby="hero-heading">
       <Eyebrow>Free-to-play social casino demos</Eyebrow>
-      <Heading id={headingId}>Spin the reels of tomorrow with {siteConfig.brand}</Heading>
+      <Heading id="hero-heading">Spin the reels of tomorrow with {siteConfig.brand}</Heading>
       <Lead>
         Try our slot games right in your browser with virtual coins. No sign-up, no deposits and no
         real money: just play for fun.

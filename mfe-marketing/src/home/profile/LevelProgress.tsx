@@ -1,5 +1,4 @@
 import styled from '@emotion/styled';
-import { useId } from 'react';
 
 const Label = styled.p`
   display: flex;
@@ -24,14 +23,13 @@ const Fill = styled.div`
 
 /** How far the player is from `level` to the next one, as an accessible progress bar. */
 export function LevelProgress({ level, percent }: { level: number; percent: number }) {
-  const labelId = useId();
   return (
     <div>
       <Label>
-        <span id={labelId}>Progress to level {level + 1}</span>
+        <span id="level-progress-label">Progress to level {level + 1}</span>
         <span aria-hidden="true">{percent}%</span>
       </Label>
-      <Track role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <Track role="progressbar" aria-labelledby="level-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <Fill style={{ width: `${percent}%` }} />
       </Track>
     </div>

@@ -1,5 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
+import { useHydrated } from '@nova/ui/hydrated';
 import { lazy, Suspense } from 'react';
 
 // DiceBear stays out of the page's first load: its chunk is fetched when the avatar renders.
@@ -27,13 +28,20 @@ const Frame = styled.div`
   }
 `;
 
-/** The generated robot avatar for `seed` on its 180 × 180 square; it bobs while hovered. */
+/**
+ * The generated robot avatar for `seed` on its 180 × 180 square; it bobs while hovered. The seed is
+ * drawn per visit, in the browser: HTML from the server holds the empty square, and the robot is
+ * drawn into it once the page runs.
+ */
 export function RobotAvatar({ seed, alt }: { seed: string; alt: string }) {
+  const hydrated = useHydrated();
   return (
     <Frame>
-      <Suspense fallback={null}>
-        <RobotAvatarImage seed={seed} size={avatarSize} alt={alt} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <RobotAvatarImage seed={seed} size={avatarSize} alt={alt} />
+        </Suspense>
+      )}
     </Frame>
   );
 }
