@@ -9,9 +9,13 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
+import { fragments } from './fragments.js';
 import { unitTestConfig } from './unit-tests.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** JSX compiles to Emotion's runtime: in the browser builds and in the remotes' fragment builds. */
+const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
 
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
@@ -29,7 +33,7 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
     // Deployment configuration (.env) lives at the repository root.
     envDir,
     plugins: [
-      react({ jsxImportSource: '@emotion/react' }),
+      reactWithEmotion(),
       federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),
       // Every text file also as .br and .gz, so a static host sends them compressed.
       compression({ logLevel: 'silent' }),
@@ -61,7 +65,8 @@ export function defineShellConfig({ plugins } = {}) {
 }
 
 /**
- * A slice's config: its port and exposed pages come from the slice list.
+ * A slice's config: its port and exposed pages come from the slice list. Its build also renders
+ * its pages to HTML fragments (dist/fragments/, see fragments.js).
  * @param {import('@nova/contracts/slices').SliceName} name
  */
 export function defineRemoteConfig(name) {
@@ -71,5 +76,6 @@ export function defineRemoteConfig(name) {
     folder,
     port,
     exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
+    plugins: [fragments({ name, plugins: [reactWithEmotion()] })],
   });
 }

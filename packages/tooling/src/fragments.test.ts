@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { slices, type SliceName } from '@nova/contracts/slices';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteBasePlaceholder } from './fragments.js';
+
+const repoRoot = join(import.meta.dirname, '../../..');
+const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+
+/** A build run from the command line, not from Vitest: the federation plugin turns itself off under Vitest. */
+const buildEnvironment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$)/.test(key)));
+
+const outDirs: string[] = [];
+afterAll(() => Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** Builds a remote as `pnpm --filter <remote> build` does (`vite build`), into a folder of its own. */
+async function buildRemote(name: SliceName, ...options: string[]) {
+  const outDir = await mkdtemp(join(tmpdir(), `nova-${name}-`));
+  outDirs.push(outDir);
+  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...options], {
+    cwd: join(repoRoot, slices[name].folder),
+    env: buildEnvironment,
+  });
+  const file = (path: string) => readFile(join(outDir, path));
+  const json = async (path: string) => JSON.parse((await file(path)).toString());
+  return { outDir, file, json };
+}
+
+/** Every file under `dir`, as paths relative to it. */
+async function filesIn(dir: string) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+}
+
+describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name) => {
+  let built: Awaited<ReturnType<typeof buildRemote>>;
+  beforeAll(async () => {
+    built = await buildRemote(name);
+  });
+
+  it('puts the build id of its JavaScript in both manifests, and in the compressed mf-manifest.json', async () => {
+    const { buildId, remote } = await built.json('fragments/manifest.json');
+    expect(remote).toBe(name);
+    expect(buildId).toMatch(/^[\w-]{12}$/);
+    const browserManifest = await built.file('mf-manifest.json');
+    expect(JSON.parse(browserManifest.toString()).buildId).toBe(buildId);
+    expect(gunzipSync(await built.file('mf-manifest.json.gz'))).toEqual(browserManifest);
+    expect(brotliDecompressSync(await built.file('mf-manifest.json.br'))).toEqual(browserManifest);
+  });
+
+  it('writes a fragment for every exposed page; the manifest lists every fragment file and no other', async () => {
+    const { fragments } = await built.json('fragments/manifest.json');
+    const listed = Object.values<string>(fragments);
+    expect((await filesIn(join(built.outDir, 'fragments'))).sort()).toEqual([...listed, 'manifest.json'].sort());
+    expect(new Set(listed.map((file) => file.replace(/[/.].*/, '')))).toEqual(new Set(slices[name].exposes));
+    for (const file of listed) {
+      const fragment = await built.json(`fragments/${file}`);
+      expect(Object.keys(fragment)).toEqual(['head', 'html']);
+      expect(fragment.head).toMatch(/<title>[^<]*Nova Reels[^<]*<\/title>/);
+      expect(fragment.html).toMatch(/<h1[ >]/);
+    }
+  });
+
+  it('starts every image URL in its fragments with the placeholder, followed by a file of the build', async () => {
+    const { fragments } = await built.json('fragments/manifest.json');
+    const urls: string[] = [];
+    for (const file of Object.values<string>(fragments)) {
+      const { head, html } = await built.json(`fragments/${file}`);
+      for (const [, url] of `${head}${html}`.matchAll(/<(?:img|link rel="preload" as="image")[^>]* (?:src|href)="([^"]+)"/g)) urls.push(url!);
+    }
+    for (const url of urls) {
+      expect(url.startsWith(`${remoteBasePlaceholder}/assets/`), url).toBe(true);
+      expect(existsSync(join(built.outDir, url.slice(remoteBasePlaceholder.length + 1))), url).toBe(true);
+    }
+    expect(urls.length > 0).toBe(name === 'games' || name === 'marketing');
+  });
+});
+
+it('gives the same build id to the same JavaScript, and another to other JavaScript', async () => {
+  const idOf = async (built: Awaited<ReturnType<typeof buildRemote>>) => (await built.json('fragments/manifest.json')).buildId;
+  const [first, again, unminified] = await Promise.all([buildRemote('legal'), buildRemote('legal'), buildRemote('legal', '--minify', 'false')]);
+  expect(await idOf(again)).toBe(await idOf(first));
+  expect(await idOf(unminified)).not.toBe(await idOf(first));
+  expect((await unminified.json('mf-manifest.json')).buildId).toBe(await idOf(unminified));
+});
