@@ -1,15 +1,8 @@
+import type { Fragment } from '@nova/contracts/fragments';
 import type { ComponentType, ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { SlotTheme } from './slot-theme.tsx';
-
-/** One exposed page rendered on the server, ready to be placed in the shell's slot. */
-export interface Fragment {
-  /** What React hoists out of the page for the document's head: its `<title>`, `<meta>` and image preloads. */
-  head: string;
-  /** The page's markup, each of Emotion's `<style data-emotion>` tags inline before what it styles. */
-  html: string;
-}
 
 /** Where a page renders: the route it is mounted on (React Router syntax) and one concrete path of it. */
 export interface PageAddress {

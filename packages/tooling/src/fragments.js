@@ -1,4 +1,5 @@
 // @ts-check
+import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { slices } from '@nova/contracts/slices';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,15 +9,7 @@ import { build } from 'vite';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
-/** @typedef {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/render').Fragment> }} ServerEntry */
-
-/**
- * How every asset URL in a fragment starts. Only the server that places the fragment knows where
- * this version of the remote is deployed: it replaces the prefix with the URL of the folder that
- * holds the remote's `remoteEntry.js` (no trailing slash), which gives exactly the URL the
- * browser build computes (`new URL('<file>', import.meta.url)` from a chunk in `assets/`).
- */
-export const remoteBasePlaceholder = '__NOVA_REMOTE_BASE__';
+/** @typedef {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/contracts/fragments').Fragment> }} ServerEntry */
 
 const entryId = 'virtual:nova-fragments';
 
@@ -123,8 +116,9 @@ export function fragments({ name, plugins }) {
           await mkdir(dirname(join(outDir, address.file)), { recursive: true });
           await writeFile(join(outDir, address.file), json);
         }
-        const listed = Object.fromEntries(addresses.map(({ path, file }) => [path, file]));
-        await writeFile(join(outDir, 'manifest.json'), JSON.stringify({ remote: name, buildId, fragments: listed }, null, 2));
+        /** @type {import('@nova/contracts/fragments').FragmentManifest} */
+        const manifest = { remote: name, buildId, fragments: Object.fromEntries(addresses.map(({ path, file }) => [path, file])) };
+        await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
         const took = Math.round(performance.now() - started);
         config.logger.info(`fragments: ${addresses.length} files (${(bytes / 1000).toFixed(1)} kB) in ${relative(config.root, outDir)}, build ${buildId}, ${took} ms`);
       } finally {

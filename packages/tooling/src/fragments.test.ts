@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { slices, type SliceName } from '@nova/contracts/slices';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,9 +9,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteBasePlaceholder } from './fragments.js';
 
 const repoRoot = join(import.meta.dirname, '../../..');
+/** A build takes seconds, more on a busy machine. */
+const buildTimeout = 120_000;
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
 
 /** A build run from the command line, not from Vitest: the federation plugin turns itself off under Vitest. */
@@ -42,7 +44,7 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
   let built: Awaited<ReturnType<typeof buildRemote>>;
   beforeAll(async () => {
     built = await buildRemote(name);
-  });
+  }, buildTimeout);
 
   it('puts the build id of its JavaScript in both manifests, and in the compressed mf-manifest.json', async () => {
     const { buildId, remote } = await built.json('fragments/manifest.json');
@@ -82,7 +84,7 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
   });
 });
 
-it('gives the same build id to the same JavaScript, and another to other JavaScript', async () => {
+it('gives the same build id to the same JavaScript, and another to other JavaScript', { timeout: buildTimeout }, async () => {
   const idOf = async (built: Awaited<ReturnType<typeof buildRemote>>) => (await built.json('fragments/manifest.json')).buildId;
   const [first, again, unminified] = await Promise.all([buildRemote('legal'), buildRemote('legal'), buildRemote('legal', '--minify', 'false')]);
   expect(await idOf(again)).toBe(await idOf(first));

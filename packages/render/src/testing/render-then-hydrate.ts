@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
-import type { Fragment, PageAddress } from '../render-fragment.tsx';
+import type { Fragment } from '@nova/contracts/fragments';
+import type { PageAddress } from '../render-fragment.tsx';
 
 /** Loads an exposed page module; called once as the server, once as the browser. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
