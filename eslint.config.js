@@ -46,12 +46,12 @@ const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 // The targets, as in tsconfig.browser.json, tsconfig.test.json and tsconfig.node.json.
 const testFiles = ['**/*.test.{ts,tsx}', 'mfe-games/src/testing/**', 'demo-provider/src/test-support.ts', 'packages/tooling/src/test-setup.ts'];
 const browserFiles = ['shell/src/**', 'shell/document/boot.js', 'mfe-*/src/**', 'packages/*/src/**', 'demo-provider/src/**'];
-const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/deploy/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'types/**'];
+const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/deploy/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'shell/server/**', 'types/**'];
 /** Node's own globals: browser code that names one has Node code in it. */
 const nodeOnlyGlobals = ['process', 'Buffer', 'global', 'require', 'module', 'exports', '__dirname', '__filename', 'setImmediate', 'clearImmediate'];
 
 export default tseslint.config(
-  { ignores: ['**/dist', '**/node_modules', 'deployments', 'e2e/test-results', 'e2e/playwright-report'] },
+  { ignores: ['**/dist', '**/dist-server', '**/node_modules', 'deployments', 'e2e/test-results', 'e2e/playwright-report'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },

@@ -5,15 +5,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { framePermissions } from '../packages/catalogue/src/frame-permissions.js';
 import { shell } from '../packages/contracts/src/slices.js';
+import { createComposer, shellServerEntry } from '../shell/server/compose.mjs';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 
 const repoRoot = join(import.meta.dirname, '..');
+// React's production build renders the composed pages.
+process.env.NODE_ENV ??= 'production';
 export const shellPort = shell.port;
 /** Our demo game provider: a stand-in third party on its own origin, the frame's default. */
 export const demoProviderPort = 4178;
@@ -113,28 +117,77 @@ function staticFiles(root, { single = false, dynamic = false, cacheControl }) {
 }
 
 /**
- * The shell: its build with an SPA fallback, and the environment's remote map at /remotes.json,
- * read afresh on every request (a release takes effect on the next page load). Its CSP allows
- * the origins the map names, the document's inline scripts and frames of the game provider only.
- * @param {{ remoteMap: string, root?: string, gameProvider?: string }} options  remoteMap: the map's file
+ * A page the server composed, compressed as the browser accepts.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ status: number, html: string }} page
+ */
+function sendComposed(req, res, { status, html }) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? ['br', brotliCompressSync(html)]
+    : /\bgzip\b/.test(accepted)
+      ? ['gzip', gzipSync(html)]
+      : [undefined, Buffer.from(html)];
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    'Content-Length': body.length,
+    ...(encoding && { 'Content-Encoding': encoding }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** A request for a page (an address without a file extension), not for a file. */
+const isPageRequest = (/** @type {import('node:http').IncomingMessage} */ req, /** @type {string} */ pathname) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname);
+
+/**
+ * The shell: each page composed on the server (the layout, and the released remote's fragment in
+ * its slot; see shell/server/compose.mjs), its build's files, and the environment's remote map at
+ * /remotes.json, read afresh on every request (a release takes effect on the next page load).
+ * Without the shell's server entry, pages fall back to the static index.html. Its CSP allows the
+ * origins the map names, the document's inline scripts and frames of the game provider only.
+ * @param {{ remoteMap: string, root?: string, gameProvider?: string, serverEntry?: string | false }} options
+ *   remoteMap: the map's file; serverEntry: the shell's render-shell.mjs (false: static pages only)
  * @returns {Handler}
  */
-export function shellHandler({ remoteMap, root = shellBuild, gameProvider = gameProviderOrigin() }) {
+export function shellHandler({ remoteMap, root = shellBuild, gameProvider = gameProviderOrigin(), serverEntry = shellServerEntry(shellBuild) }) {
   const inlineScripts = inlineScriptHashes(root);
   const files = staticFiles(root, {
     single: true,
     cacheControl: (pathname) => (pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
-  return (req, res) => {
+  const compose = serverEntry ? createComposer({ shellRoot: root, serverEntry }) : async () => undefined;
+  return async (req, res) => {
     const policy = shellContentSecurityPolicy({ remotes: remoteOrigins(remoteMap), inlineScripts, gameProvider });
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('Permissions-Policy', permissionsPolicy(gameProvider));
     res.setHeader('X-Frame-Options', 'DENY');
     for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/remotes.json') return files(req, res);
-    if (!existsSync(remoteMap)) return res.writeHead(404).end('No remote map in this environment.');
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(readFileSync(remoteMap));
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname === '/remotes.json') {
+      if (!existsSync(remoteMap)) return res.writeHead(404).end('No remote map in this environment.');
+      return res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(readFileSync(remoteMap));
+    }
+    if (!isPageRequest(req, pathname)) return files(req, res);
+    const page = await compose({ path: pathname, remoteMap: readRemoteMap(remoteMap) }).catch((error) => {
+      console.error(`Composing ${pathname} failed; the browser renders it.`, error);
+      return undefined;
+    });
+    if (page) sendComposed(req, res, page);
+    else files(req, res);
   };
+}
+
+/** The remote map's content; null where it is missing or unreadable (the browser reports it). */
+function readRemoteMap(/** @type {string} */ file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /**

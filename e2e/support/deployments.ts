@@ -96,7 +96,9 @@ export const test = base.extend<{ deploy: Deployments }>({
       async shell(remotes, { gameProvider, faults } = {}) {
         const environment = temporary('nova-environment-');
         writeFileSync(remoteMapFile(environment), typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }));
-        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(environment), gameProvider }), environment, 0, faults);
+        // A fault in the map's response reaches only a browser that fetches the map: that shell serves its static page.
+        const serverEntry = faults?.['/remotes.json'] ? false : undefined;
+        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(environment), gameProvider, serverEntry }), environment, 0, faults);
         return `http://localhost:${port}`;
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {

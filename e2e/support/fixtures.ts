@@ -15,7 +15,9 @@ export const test = base.extend<Options>({
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      // An unknown address's document comes with status 404, which the browser reports.
+      const documentNotFound = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+      if (message.type() === 'error' && !documentNotFound) errors.push(`console: ${message.text()}`);
     });
     await use(page);
     if (!allowConsoleErrors) expect(errors, 'page errors and console errors').toEqual([]);

@@ -26,8 +26,9 @@ test('client-side navigation sets each page title', async ({ page }) => {
 });
 
 for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
-  test(`an unknown path (${path}) shows the not-found page inside the layout`, async ({ page }) => {
-    await page.goto(path);
+  test(`an unknown path (${path}) shows the not-found page inside the layout, with status 404`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(titles.notFound);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();

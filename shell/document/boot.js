@@ -9,11 +9,14 @@
 /**
  * Runs inline in the shell's document, before any module: fetches the remote map and, for the
  * page the address asks for, its remote's manifest, then modulepreloads that page's files. All
- * of it downloads alongside the shell's own files instead of after them. Self-contained: the
- * build inlines its source.
+ * of it downloads alongside the shell's own files instead of after them. Under server HTML (the
+ * composing server's data block, `serverRenderId`), the map is the one the page was composed
+ * from, and everything, the shell's own modules too, starts after the first frame: the HTML
+ * paints without scripts competing for the network. Self-contained: the build inlines its source.
  * @param {[path: string, remote: string, page: string][]} pages  each page: path pattern, remote, exposed name
+ * @param {string} serverRenderId
  */
-export function bootPageRemote(pages) {
+export function bootPageRemote(pages, serverRenderId) {
   const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
   const here = segments(location.pathname);
   const match = pages.find(([path]) => {
@@ -21,12 +24,19 @@ export function bootPageRemote(pages) {
     return pattern.length === here.length && pattern.every((part, i) => part.startsWith(':') || part === here[i]);
   });
 
-  const remoteMap = fetch('/remotes.json', { priority: 'high' });
+  /** @type {import('./server-render.js').ServerRender | undefined} */
+  let serverRender;
+  try {
+    serverRender = JSON.parse(document.getElementById(serverRenderId)?.textContent ?? 'null') ?? undefined;
+  } catch {
+    serverRender = undefined;
+  }
+  const remoteMap = serverRender
+    ? Promise.resolve(new Response(JSON.stringify(serverRender.remoteMap), { headers: { 'Content-Type': 'application/json' } }))
+    : fetch('/remotes.json', { priority: 'high' });
   /** @type {Boot} */
   const boot = { remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
-  if (!match) return;
-  const [, remote, page] = match;
 
   const preload = (/** @type {URL} */ url) => {
     const link = document.createElement('link');
@@ -35,21 +45,43 @@ export function bootPageRemote(pages) {
     link.href = url.href;
     document.head.append(link);
   };
-  remoteMap
-    .then(async (mapResponse) => {
-      // The released version's URL (the frontend-discovery shape: the default one); a preview,
-      // which only this tab asks for, is left to the shell.
-      const versions = (await mapResponse.clone().json())?.microFrontends?.[remote];
-      const entry = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
-      if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
-      // The federation runtime's rule: an entry with ".json" in it is a manifest.
-      if (!entry.includes('.json')) return preload(new URL(entry));
-      const manifestResponse = fetch(entry, { priority: 'high' });
-      boot.manifests.set(entry, manifestResponse);
-      const manifest = await (await manifestResponse).clone().json();
-      const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === page).assets.js;
-      for (const file of [manifest.metaData.remoteEntry.name, ...files.sync, ...files.async]) preload(new URL(file, entry));
-    })
-    // Only a head start: the shell loads, and reports, whatever failed here on its own.
-    .catch(() => undefined);
+  const preloadPage = () => {
+    if (!match) return;
+    const [, remote, page] = match;
+    remoteMap
+      .then(async (mapResponse) => {
+        // The released version's URL (the frontend-discovery shape: the default one); a preview,
+        // which only this tab asks for, is left to the shell.
+        const versions = (await mapResponse.clone().json())?.microFrontends?.[remote];
+        const entry = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
+        if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
+        // The federation runtime's rule: an entry with ".json" in it is a manifest.
+        if (!entry.includes('.json')) return preload(new URL(entry));
+        const manifestResponse = fetch(entry, { priority: 'high' });
+        boot.manifests.set(entry, manifestResponse);
+        const manifest = await (await manifestResponse).clone().json();
+        const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === page).assets.js;
+        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync, ...files.async]) preload(new URL(file, entry));
+      })
+      // Only a head start: the shell loads, and reports, whatever failed here on its own.
+      .catch(() => undefined);
+  };
+  if (!serverRender) return preloadPage();
+
+  const { bootstrap } = serverRender;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    preloadPage();
+    for (const href of bootstrap.preloads) preload(new URL(href, location.href));
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = bootstrap.script;
+    document.head.append(script);
+  };
+  // A hidden tab paints no frame: it starts at once.
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start));
 }

@@ -30,7 +30,7 @@ const preloaded = () =>
 /** Runs the boot script at a path and waits until it has done all it does. */
 async function bootAt(path: string) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages);
+  bootPageRemote(pages, 'nova-server-render');
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
 }

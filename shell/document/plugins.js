@@ -4,6 +4,7 @@ import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { routes } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from './boot.js';
+import { serverRenderId } from './server-render.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
 
@@ -19,7 +20,7 @@ export function inlineBoot() {
   return {
     name: 'nova:inline-boot',
     transformIndexHtml: () => [
-      { tag: 'script', children: `(${bootPageRemote})(${JSON.stringify(pages)});`, injectTo: 'head-prepend' },
+      { tag: 'script', children: `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`, injectTo: 'head-prepend' },
     ],
   };
 }

@@ -1,20 +1,38 @@
 import { Providers } from '@nova/ui/providers';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render.ts';
 import './federation/provided-to-slices.ts';
 import { startPreview } from './federation/preview.ts';
+import { registeredRemotes } from './federation/runtime.ts';
 import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';
 
-replaceWithCanonicalPath();
-startPreview();
-const router = createRouter();
+const container = document.getElementById('root')!;
+const serverRender = readServerRender();
+const canonical = replaceWithCanonicalPath();
+const previewing = startPreview();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The server's HTML hydrates when this tab loads the versions it was composed from, at its address.
+if (serverRender && canonical && !previewing) {
+  const router = createRouter(await registeredRemotes());
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <ServerRenderContext value={renderedOnServer(serverRender)}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </ServerRenderContext>
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -1,47 +1,34 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { routes } from '@nova/contracts/routes';
-import { Spinner } from '@nova/ui/spinner';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
-import { PreviewNotice } from './federation/PreviewNotice.tsx';
+import { createBrowserRouter } from 'react-router-dom';
 import { RemoteSlot } from './federation/RemoteSlot.tsx';
+import type { RemoteMap } from './federation/remote-map.ts';
 import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
-import { Layout } from './layout/Layout.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { siteRouteId, siteRoutes } from './routes.tsx';
 
-/** A route that renders a remote's page; its loader starts fetching the page as the route is matched. */
-const remoteRoute = ({ path, page: id }: { path: string; page: RemoteModuleId }): RouteObject => ({
-  path,
-  loader: () => {
-    void loadRemotePage(id).catch(() => undefined);
-    return null;
-  },
-  element: <RemoteSlot key={id} module={id} />,
-});
-
-/** The route table: each page of the routes contract renders its remote's exposed page inside the layout. */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <Layout />,
-      children: [
-        {
-          // Every page needs the remote map; one that cannot be read says so, with a Retry.
-          loader: () => registeredRemotes(),
-          element: (
-            <>
-              <PreviewNotice />
-              <Outlet />
-            </>
-          ),
-          hydrateFallbackElement: <Spinner />,
-          errorElement: <RouteErrorPage />,
-          children: [
-            ...Object.values(routes).map(remoteRoute),
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-      ],
+/**
+ * The browser's router. Every page needs the remote map (one that cannot be read says so, with
+ * a Retry); a page's loader starts fetching the page as the route is matched. Given the map
+ * already read, the router starts as the server rendered it, without running loaders.
+ */
+export function createRouter(hydratingWith?: RemoteMap) {
+  const hydrationData = hydratingWith && {
+    loaderData: {
+      [siteRouteId]: hydratingWith,
+      ...Object.fromEntries(Object.values(routes).map(({ page }) => [page, null])),
     },
-  ]);
+  };
+  return createBrowserRouter(
+    siteRoutes({
+      slot: (id: RemoteModuleId) => <RemoteSlot key={id} module={id} />,
+      loaders: {
+        site: () => registeredRemotes(),
+        page: (id) => {
+          void loadRemotePage(id).catch(() => undefined);
+          return null;
+        },
+      },
+    }),
+    { hydrationData },
+  );
 }

@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
+import { shellServerBuild } from './shell-server-build.js';
 import { unitTestConfig } from './unit-tests.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -57,11 +58,13 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
 }
 
 /**
- * The shell's config: it lists no remotes; it reads them from /remotes.json at start-up.
+ * The shell's config: it lists no remotes; it reads them from /remotes.json at start-up. Its
+ * build also builds its server entry, for the composing server (see shell-server-build.js).
  * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
  */
 export function defineShellConfig({ plugins } = {}) {
-  return defineAppConfig({ name: 'shell', folder: shell.folder, port: shell.port, plugins });
+  const serverBuild = shellServerBuild({ entry: 'src/composition/render-shell.tsx', plugins: [reactWithEmotion()] });
+  return defineAppConfig({ name: 'shell', folder: shell.folder, port: shell.port, plugins: [...(plugins ?? []), serverBuild] });
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { PageModule, RemoteModuleId } from '@nova/contracts/remote-modules';
+import { useHydrated } from '@nova/ui/hydrated';
 import { Spinner } from '@nova/ui/spinner';
-import { Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { ServerRenderContext } from '../composition/server-render.ts';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
 import { SliceUnavailable } from './SliceUnavailable.tsx';
+import { SlotContent } from './SlotContent.tsx';
 
 /** A remote whose page has not arrived after this long is shown as unavailable. */
 export const remoteTimeoutMs = 5000;
@@ -26,20 +29,36 @@ function Loading({ onRetry }: { onRetry: () => void }) {
 /**
  * Where a remote's page renders: a spinner while it loads; if the remote is down, crashes or
  * has not answered within 5 s, a fallback whose Retry loads that remote again (no page reload).
+ * Under server HTML, the page's fragment stays until the page hydrates it; a server placeholder
+ * (no fragment) hydrates as it is, and the page loads from the next render on.
  */
 export function RemoteSlot({ module: id }: { module: RemoteModuleId }) {
+  const serverRender = useContext(ServerRenderContext);
+  const [fromServer] = useState(() => serverRender?.takeSlot());
   const [load, setLoad] = useState(() => ({ attempt: 0, page: loadRemotePage(id) }));
   const retry = () => {
     const page = retryRemotePage(id);
     setLoad(({ attempt }) => ({ attempt: attempt + 1, page }));
   };
 
-  return (
+  const slot = (
     <ErrorBoundary resetKeys={[load.page]} fallback={<SliceUnavailable onRetry={retry} />}>
       {/* Keyed by the attempt, so a retry starts with the spinner again. */}
       <Suspense key={load.attempt} fallback={<Loading onRetry={retry} />}>
-        <RemotePage page={load.page} />
+        <SlotContent module={id}>
+          <RemotePage page={load.page} />
+        </SlotContent>
       </Suspense>
     </ErrorBoundary>
   );
+  return fromServer === 'placeholder' ? <AfterHydration placeholder={<Spinner />}>{slot}</AfterHydration> : slot;
+}
+
+/**
+ * The placeholder while the server's HTML hydrates, then `children`. Its own component: the slot
+ * around a server fragment must not re-render before the fragment hydrates (React would drop the
+ * server HTML and render the boundary afresh).
+ */
+function AfterHydration({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  return useHydrated() ? children : placeholder;
 }

@@ -34,7 +34,7 @@ let current: Previews = {};
 
 /**
  * At start-up: takes a preview asked for in the address (and removes it from there), or the one
- * the tab remembers.
+ * the tab remembers. Returns whether this tab previews any version.
  */
 export function startPreview({ location, history } = window) {
   const url = new URL(location.href);
@@ -47,6 +47,7 @@ export function startPreview({ location, history } = window) {
     url.searchParams.delete('preview');
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
   }
+  return Object.keys(current).length > 0;
 }
 
 /** The versions this tab asks to preview, by slice. */

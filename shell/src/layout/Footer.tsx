@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { siteConfig } from '@nova/ui/site-config';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useSiteYear } from '../composition/server-render.ts';
 import { Logo } from './Logo.tsx';
 import { legalLinks, mainLinks } from './navigation-links.ts';
 
@@ -53,7 +53,7 @@ const Copyright = styled.p`
 
 /** One footer column of links under its heading, a navigation landmark named by it. */
 function FooterLinks({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
-  const headingId = useId();
+  const headingId = `footer-${title.toLowerCase()}`;
   return (
     <nav aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -70,11 +70,12 @@ function FooterLinks({ title, links }: { title: string; links: readonly { to: st
 
 export function Footer() {
   const { brand, tagline, publisher, supportEmail, supportPhone } = siteConfig;
+  const year = useSiteYear();
   return (
     <FooterBar>
       <Columns>
         <section aria-label={brand}>
-          <Logo />
+          <Logo place="footer" />
           <p>{tagline}</p>
         </section>
         <FooterLinks title="Navigation" links={mainLinks} />
@@ -88,7 +89,7 @@ export function Footer() {
         </section>
       </Columns>
       <Copyright>
-        © {new Date().getFullYear()} {brand}. Published by {publisher}. Virtual currency only: no real-money
+        © {year} {brand}. Published by {publisher}. Virtual currency only: no real-money
         gambling. 18+.
       </Copyright>
     </FooterBar>

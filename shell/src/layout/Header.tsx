@@ -100,7 +100,7 @@ export function Header() {
   return (
     <Bar data-scrolled={scrolled}>
       <Inner>
-        <Logo />
+        <Logo place="header" />
         <DesktopOnly>
           <nav aria-label="Main">
             <MainLinks />

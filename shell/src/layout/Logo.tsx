@@ -2,7 +2,6 @@ import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
 import { siteConfig } from '@nova/ui/site-config';
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 const LogoLink = styled(Link)`
@@ -17,9 +16,10 @@ const LogoLink = styled(Link)`
   text-decoration: none;
 `;
 
-export function Logo() {
+/** The brand's star and name, linking Home. `place` names the logo's spot, which keeps its SVG ids apart from the other logo's (ids that do not depend on the tree, so server HTML hydrates). */
+export function Logo({ place }: { place: 'header' | 'footer' }) {
   const { color } = useTheme();
-  const gradientId = useId();
+  const gradientId = `logo-gradient-${place}`;
   return (
     <LogoLink to={routes.home.path}>
       <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">

@@ -5,7 +5,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('scroll', onChange);
 }
 
-/** Whether the page is scrolled further down than `offset` pixels. */
+/** Whether the page is scrolled further down than `offset` pixels (on the server and while hydrating: no). */
 export function useScrolledPast(offset: number): boolean {
-  return useSyncExternalStore(subscribe, () => window.scrollY > offset);
+  return useSyncExternalStore(subscribe, () => window.scrollY > offset, () => false);
 }

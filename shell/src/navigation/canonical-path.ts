@@ -7,8 +7,13 @@ export function canonicalPath(pathname: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** Puts the canonical path in the address bar (same history entry), before the router reads it. */
-export function replaceWithCanonicalPath({ location, history } = window) {
+/**
+ * Puts the canonical path in the address bar (same history entry), before the router reads it.
+ * Returns whether the address was canonical already.
+ */
+export function replaceWithCanonicalPath({ location, history } = window): boolean {
   const path = canonicalPath(location.pathname);
-  if (path !== location.pathname) history.replaceState(history.state, '', path + location.search + location.hash);
+  if (path === location.pathname) return true;
+  history.replaceState(history.state, '', path + location.search + location.hash);
+  return false;
 }

@@ -1,0 +1,16 @@
+// @ts-check
+// What the composing server (shell/server) tells the page it rendered, in a JSON data block
+// (not a script: nothing runs it, so the CSP needs no hash for it).
+
+/** The id of the `<script type="application/json">` that holds a {@link ServerRender}. */
+export const serverRenderId = 'nova-server-render';
+
+/**
+ * @typedef {object} ServerRender
+ * @property {unknown} remoteMap The remote map the server composed the page from: the browser loads the same versions.
+ * @property {number} year The year the server rendered the footer with.
+ * @property {'fragment' | 'placeholder' | 'none'} slot The remote slot's server HTML: the remote's fragment,
+ *   the loading placeholder (no fragment, or it was too slow), or no slot on this page (Not Found).
+ * @property {{ script: string, preloads: string[] }} bootstrap The shell's module entry and what it imports,
+ *   loaded by the boot script after the first frame, so they do not compete with the first paint.
+ */

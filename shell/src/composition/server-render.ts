@@ -1,0 +1,43 @@
+import { createContext, useContext } from 'react';
+import { serverRenderId, type ServerRender } from '../../document/server-render.js';
+
+export type { ServerRender };
+
+/** What the server rendered this document with, if it did; read once from the document. */
+export function readServerRender(): ServerRender | undefined {
+  const data = document.getElementById(serverRenderId)?.textContent;
+  if (!data || !document.getElementById('root')?.hasChildNodes()) return undefined;
+  try {
+    return JSON.parse(data) as ServerRender;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server render the React tree is hydrating, or rendering on the server: the year, and the
+ * slot's server HTML, which only the first slot to render takes (later pages render in the browser).
+ */
+export interface RenderedOnServer {
+  year: number;
+  takeSlot: () => ServerRender['slot'] | undefined;
+}
+
+export function renderedOnServer({ year, slot }: Pick<ServerRender, 'year' | 'slot'>): RenderedOnServer {
+  let untaken: ServerRender['slot'] | undefined = slot;
+  return {
+    year,
+    takeSlot: () => {
+      const taken = untaken;
+      untaken = undefined;
+      return taken;
+    },
+  };
+}
+
+export const ServerRenderContext = createContext<RenderedOnServer | undefined>(undefined);
+
+/** The year the footer shows: the server's while the page is the one it rendered, so hydration matches at New Year. */
+export function useSiteYear(): number {
+  return useContext(ServerRenderContext)?.year ?? new Date().getFullYear();
+}

@@ -1,0 +1,54 @@
+import type { RemoteModuleId } from '@nova/contracts/remote-modules';
+import { routes } from '@nova/contracts/routes';
+import { Spinner } from '@nova/ui/spinner';
+import type { ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { PreviewNotice } from './federation/PreviewNotice.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+
+/** The id of the route every page is under; its loader reads the remote map. */
+export const siteRouteId = 'site';
+
+interface SiteRoutes {
+  /** What renders a remote's page: the browser's RemoteSlot, or the server's fragment. */
+  slot: (id: RemoteModuleId) => ReactNode;
+  /** The browser's loaders: the site's reads the remote map, a page's starts fetching the page. */
+  loaders?: { site: () => unknown; page: (id: RemoteModuleId) => unknown };
+}
+
+/**
+ * The route table, for the browser and the server alike: each page of the routes contract
+ * renders its remote's exposed page (route id: the page's id) inside the layout.
+ */
+export function siteRoutes({ slot, loaders }: SiteRoutes): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      children: [
+        {
+          id: siteRouteId,
+          loader: loaders?.site,
+          element: (
+            <>
+              <PreviewNotice />
+              <Outlet />
+            </>
+          ),
+          hydrateFallbackElement: <Spinner />,
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...Object.values(routes).map(({ path, page }) => ({
+              id: page,
+              path,
+              loader: loaders && (() => loaders.page(page)),
+              element: slot(page),
+            })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
