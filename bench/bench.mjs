@@ -57,9 +57,11 @@ async function measure(url) {
     waves: median(slow.map((sample) => sample.waves)),
     headingAt: median(slow.map((sample) => sample.headingAt)),
     lcp: median(slow.map((sample) => sample.lcp)),
+    respondsAfterPaint: median(slow.map((sample) => sample.respondsAfterPaint)),
     lighthouse: median(audits.map((audit) => audit.score)),
     lighthouseFcp: median(audits.map((audit) => audit.fcp)),
     lighthouseLcp: median(audits.map((audit) => audit.lcp)),
+    lighthouseCls: median(audits.map((audit) => audit.cls)),
   };
 }
 

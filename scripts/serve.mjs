@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { framePermissions } from '../packages/catalogue/src/frame-permissions.js';
+import { canonicalPath } from '../packages/contracts/src/routes.js';
 import { shell } from '../packages/contracts/src/slices.js';
 import { createComposer, shellServerEntry } from '../shell/server/compose.mjs';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
@@ -166,12 +167,16 @@ export function shellHandler({ remoteMap, root = shellBuild, gameProvider = game
     res.setHeader('Permissions-Policy', permissionsPolicy(gameProvider));
     res.setHeader('X-Frame-Options', 'DENY');
     for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    // Appended, not resolved: a path that starts with // is not a host.
+    const { pathname, search } = new URL(`http://localhost${req.url ?? '/'}`);
     if (pathname === '/remotes.json') {
       if (!existsSync(remoteMap)) return res.writeHead(404).end('No remote map in this environment.');
       return res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(readFileSync(remoteMap));
     }
     if (!isPageRequest(req, pathname)) return files(req, res);
+    // A page has one address: any other spelling of it is sent there for good.
+    const canonical = canonicalPath(pathname);
+    if (canonical !== pathname) return res.writeHead(308, { Location: canonical + search, 'Cache-Control': 'no-cache' }).end();
     const page = await compose({ path: pathname, remoteMap: readRemoteMap(remoteMap) }).catch((error) => {
       console.error(`Composing ${pathname} failed; the browser renders it.`, error);
       return undefined;

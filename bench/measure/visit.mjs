@@ -36,13 +36,26 @@ export async function measureScripts(browser, url) {
   return { requests: files.length, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
 }
 
-/** In the page: when the main heading is first painted, and the largest contentful paint. */
+/**
+ * In the page: when the main heading is first painted, the first contentful paint, the largest
+ * contentful paint, and when React owns the heading (the page responds: rendered in the browser,
+ * or server HTML hydrated).
+ */
 function observeFirstScreen() {
-  const metrics = { headingAt: NaN, lcp: NaN };
+  const metrics = { headingAt: NaN, fcp: NaN, lcp: NaN, respondsAt: NaN };
   Object.assign(window, { firstScreen: metrics });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) metrics.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntriesByName('first-contentful-paint')) metrics.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  const watchReact = (/** @type {number} */ time) => {
+    const heading = document.querySelector('main h1');
+    if (heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber'))) metrics.respondsAt = time;
+    else requestAnimationFrame(watchReact);
+  };
+  requestAnimationFrame(watchReact);
   const headingPainted = () => requestAnimationFrame((time) => (metrics.headingAt = time));
   if (document.querySelector('main h1')) return headingPainted();
   new MutationObserver((_, observer) => {
@@ -53,7 +66,8 @@ function observeFirstScreen() {
 }
 
 /**
- * A cold visit on the slow network: when the heading shows, LCP, and the request waves before
+ * A cold visit on the slow network: when the heading shows, LCP, how long after the first paint
+ * the page responds, and the request waves before
  * the heading (read from Resource Timing, which every origin reports start and end of).
  * @param {Browser} browser
  * @param {string} url
@@ -66,9 +80,9 @@ export async function measureSlowVisit(browser, url) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slowNetwork });
   await page.addInitScript(observeFirstScreen);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.headingAt), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.respondsAt), undefined, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  const { headingAt, lcp, requests } = await page.evaluate(() => {
+  const { headingAt, fcp, lcp, respondsAt, requests } = await page.evaluate(() => {
     // The tab icon is fetched by the browser for itself; nothing on the page waits for it.
     const icon = document.querySelector('link[rel~="icon"]')?.getAttribute('href');
     const iconUrl = icon ? new URL(icon, location.href).href : undefined;
@@ -87,5 +101,5 @@ export async function measureSlowVisit(browser, url) {
   });
   await context.close();
   const chain = longestRequestChain(requests, headingAt);
-  return { headingAt, lcp, waves: chain.length, chain: chain.map((request) => request.name) };
+  return { headingAt, lcp, respondsAfterPaint: Math.max(0, respondsAt - fcp), waves: chain.length, chain: chain.map((request) => request.name) };
 }

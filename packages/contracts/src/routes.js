@@ -25,3 +25,14 @@ export const gamePath = (gameId) => `/games/${encodeURIComponent(gameId)}`;
  * @param {RemoteModuleId} page
  */
 export const pageRoute = (page) => Object.values(routes).find((route) => route.page === page)?.path;
+
+/**
+ * The one address of a page, however it was typed: repeated slashes become one, a trailing
+ * slash goes and letters are lower case (every route and game id is lower case). The server
+ * redirects to it; the shell puts it in the address bar.
+ * @param {string} pathname
+ */
+export function canonicalPath(pathname) {
+  const path = pathname.replace(/\/{2,}/g, '/').toLowerCase();
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}

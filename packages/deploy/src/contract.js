@@ -1,7 +1,7 @@
 // @ts-check
 // The contract between the shell and a remote, checked on the builds as deployed: the remote
 // exposes every module the shell's routes load, and every singleton it shares is one the shell
-// provides in a version it accepts.
+// provides in a version it accepts, and its HTML fragments were rendered with the shell's theme.
 import { routes } from '@nova/contracts/routes';
 import semver from 'semver';
 
@@ -10,6 +10,7 @@ import semver from 'semver';
  * @typedef {{
  *   exposes: { name: string }[],
  *   shared: { name: string, version?: string, requiredVersion?: string, singleton?: boolean }[],
+ *   themeHash?: string,
  * }} FederationManifest
  */
 
@@ -36,6 +37,9 @@ export function contractProblems({ remote, version, remoteManifest, shellManifes
     } else if (requiredVersion && !semver.satisfies(shellVersion, requiredVersion)) {
       problems.push(`${remote} ${version} needs ${name} ${requiredVersion}; the shell provides ${name} ${shellVersion}.`);
     }
+  }
+  if (remoteManifest.themeHash && remoteManifest.themeHash !== shellManifest.themeHash) {
+    problems.push(`${remote} ${version} was built with another theme than the shell's: its fragments would not match the page; rebuild it against the shell's @nova/ui theme.`);
   }
   return problems;
 }

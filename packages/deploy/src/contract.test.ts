@@ -9,6 +9,7 @@ const shellManifest: FederationManifest = {
     { name: '@nova/store', version: '1.0.0', singleton: true },
     { name: '@nova/ui/page', version: '1.0.0' },
   ],
+  themeHash: 'shell-theme',
 };
 const legal = (changes: Partial<FederationManifest> = {}): FederationManifest => ({
   exposes: [{ name: 'TermsPage' }, { name: 'PrivacyPage' }],
@@ -22,6 +23,13 @@ const check = (remoteManifest: FederationManifest, remote = 'legal') =>
   contractProblems({ remote, version: '1.4.0-abcd1234', remoteManifest, shellManifest });
 
 describe('the contract check', () => {
+  it("passes a remote built with the shell's theme, and fails one built with another (its fragments would not match)", () => {
+    expect(check(legal({ themeHash: 'shell-theme' }))).toEqual([]);
+    expect(check(legal({ themeHash: 'older-theme' }))).toEqual([
+      "legal 1.4.0-abcd1234 was built with another theme than the shell's: its fragments would not match the page; rebuild it against the shell's @nova/ui theme.",
+    ]);
+  });
+
   it('passes a remote that exposes every page the shell routes to and accepts its singletons', () => {
     expect(check(legal())).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
 import { shellServerBuild } from './shell-server-build.js';
+import { themeStamp } from './theme-stamp.js';
 import { unitTestConfig } from './unit-tests.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -37,8 +38,9 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
       reactWithEmotion(),
       federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),
       // Every text file also as .br and .gz, so a static host sends them compressed.
-      compression({ logLevel: 'silent' }),
+      themeStamp(),
       ...plugins,
+      compression({ logLevel: 'silent' }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     // Dev server: pre-bundle afresh on every start. With a warm cache the federation plugin

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { canonicalPath, replaceWithCanonicalPath } from './canonical-path.ts';
+import { canonicalPath } from '@nova/contracts/routes';
+import { replaceWithCanonicalPath } from './canonical-path.ts';
 
 describe('canonicalPath', () => {
   it.each([
