@@ -18,16 +18,17 @@ function gate() {
 
 // Each game's title, copy, launch parameters and how-to-play steps are the games slice's and the
 // catalogue's unit tests'; this suite checks the page in the composed site against the real provider.
-test('a spinner is announced while the game page loads, then the game', async ({ page }) => {
+test('a spinner is announced while the game page loads on the way from the collection, then the game', async ({ page }) => {
   const release = gate();
-  // Hold the games slice's page module: what a slow network does to a first visit.
+  // Hold the games slice's page module: what a slow network does to the first game a visitor opens.
   const pageModule = /\/assets\/GamePage-[\w-]+\.js$/;
   await page.route(pageModule, async (route) => {
     await release.opened;
     await route.continue();
   });
+  await page.goto('/games');
   const held = page.waitForRequest(pageModule);
-  await page.goto('/games/pug-life', { waitUntil: 'commit' });
+  await page.getByRole('main').getByRole('link', { name: /Pug Life/ }).first().click();
   await held;
   await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeHidden();

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { GameArt } from '@nova/catalogue/game-art';
 import type { Game } from '@nova/catalogue/games';
 import { gamePath } from '@nova/contracts/routes';
-import { ButtonNavLink } from '@nova/ui/button';
+import { ButtonNavLink } from '@nova/ui/button-link';
 
 interface GameCardProps {
   game: Game;

@@ -1,13 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { Link, NavLink } from '@nova/router';
 
-interface ButtonLook {
+export interface ButtonLook {
   /** primary (the default): filled with the brand gradient; secondary: outlined. */
   variant?: 'primary' | 'secondary';
 }
 
-const look = ({ theme, variant = 'primary' }: ButtonLook & { theme: Theme }) => css`
+/** The button's look, for the links that look like one (ButtonLink.tsx). */
+export const buttonLook = ({ theme, variant = 'primary' }: ButtonLook & { theme: Theme }) => css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -37,13 +37,7 @@ const look = ({ theme, variant = 'primary' }: ButtonLook & { theme: Theme }) => 
 `;
 
 // `variant` styles the element; it is not an attribute of it.
-const styledOnly = { shouldForwardProp: (prop: string) => prop !== 'variant' };
+export const styledOnly = { shouldForwardProp: (prop: string) => prop !== 'variant' };
 
-/** The site's button. */
-export const Button = styled('button', styledOnly)<ButtonLook>(look);
-
-/** A link to a page of the site that looks like a Button. */
-export const ButtonLink = styled(Link, styledOnly)<ButtonLook>(look);
-
-/** A ButtonLink that marks the link to the page being shown (aria-current), as NavLink does. */
-export const ButtonNavLink = styled(NavLink, styledOnly)<ButtonLook>(look);
+/** The site's button. (Links that look like one are in ButtonLink.tsx: a slice with buttons only needs no router.) */
+export const Button = styled('button', styledOnly)<ButtonLook>(buttonLook);

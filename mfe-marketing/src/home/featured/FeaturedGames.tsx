@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { GameArt } from '@nova/catalogue/game-art';
 import { games } from '@nova/catalogue/games';
 import { gamePath } from '@nova/contracts/routes';
-import { ButtonLink } from '@nova/ui/button';
+import { ButtonLink } from '@nova/ui/button-link';
 import type { Ref } from 'react';
 import { Section } from '../Section.tsx';
 

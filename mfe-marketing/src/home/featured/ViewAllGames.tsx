@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { routes } from '@nova/contracts/routes';
-import { ButtonLink } from '@nova/ui/button';
+import { ButtonLink } from '@nova/ui/button-link';
 
 const Row = styled.p`
   display: flex;
