@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './site.ts';
 
-/** What a copy of the workspace leaves out: history, builds and deployments. */
-const leftOut = new Set(['.git', 'deployments', 'test-results', 'playwright-report']);
+/** What a copy of the workspace leaves out: history, deployments, and this suite (whose traces come and go while it runs). */
+const leftOut = new Set(['.git', 'deployments', 'e2e']);
 
 /**
  * A copy of the whole workspace, installed as it is, in a folder of its own: another team's
