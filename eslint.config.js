@@ -44,14 +44,58 @@ const boundaries = [
 const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 
 // The targets, as in tsconfig.browser.json, tsconfig.test.json and tsconfig.node.json.
-const testFiles = ['**/*.test.{ts,tsx}', 'mfe-games/src/testing/**', 'demo-provider/src/test-support.ts', 'packages/tooling/src/test-setup.ts'];
-const browserFiles = ['shell/src/**', 'shell/document/boot.js', 'mfe-*/src/**', 'packages/*/src/**', 'demo-provider/src/**'];
-const nodeFiles = ['*.config.{js,ts}', '*/vite.config.ts', 'scripts/**', 'bench/**', 'e2e/**', 'packages/tooling/**', 'packages/deploy/**', 'packages/*/scripts/**', 'mfe-*/scripts/**', 'shell/document/plugins.js', 'shell/server/**', 'types/**'];
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  'mfe-games/src/testing/**',
+  'demo-provider/src/test-support.ts',
+  'packages/tooling/src/test-setup.ts',
+];
+const browserFiles = [
+  'shell/src/**',
+  'shell/document/boot.js',
+  'mfe-*/src/**',
+  'packages/*/src/**',
+  'demo-provider/src/**',
+];
+const nodeFiles = [
+  '*.config.{js,ts}',
+  '*/vite.config.ts',
+  'scripts/**',
+  'bench/**',
+  'e2e/**',
+  'packages/tooling/**',
+  'packages/deploy/**',
+  'packages/*/scripts/**',
+  'mfe-*/scripts/**',
+  'shell/document/plugins.js',
+  'shell/server/**',
+  'types/**',
+];
 /** Node's own globals: browser code that names one has Node code in it. */
-const nodeOnlyGlobals = ['process', 'Buffer', 'global', 'require', 'module', 'exports', '__dirname', '__filename', 'setImmediate', 'clearImmediate'];
+const nodeOnlyGlobals = [
+  'process',
+  'Buffer',
+  'global',
+  'require',
+  'module',
+  'exports',
+  '__dirname',
+  '__filename',
+  'setImmediate',
+  'clearImmediate',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist', '**/dist-server', '**/node_modules', 'deployments', 'e2e/test-results', 'e2e/playwright-report'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/dist-server',
+      '**/node_modules',
+      'deployments',
+      'e2e/test-results',
+      'e2e/playwright-report',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },
@@ -61,7 +105,10 @@ export default tseslint.config(
     ignores: [...testFiles, 'packages/tooling/**', 'packages/deploy/**'],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-globals': ['error', ...nodeOnlyGlobals.map((name) => ({ name, message: 'Browser code: Node globals do not exist here.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...nodeOnlyGlobals.map((name) => ({ name, message: 'Browser code: Node globals do not exist here.' })),
+      ],
     },
   },
   { files: nodeFiles, ignores: testFiles, languageOptions: { globals: globals.node } },
@@ -103,9 +150,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b|rgba?\\(|hsla?\\(|radius:\\s*[0-9]/]', 'Literal[value=/^(#[0-9a-fA-F]{3,8}|rgba?\\(.*|hsla?\\(.*)$/]'].map(
-          (selector) => ({ selector, message: 'Colours and radii come from the theme (@nova/ui/theme).' }),
-        ),
+        ...[
+          'TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b|rgba?\\(|hsla?\\(|radius:\\s*[0-9]/]',
+          'Literal[value=/^(#[0-9a-fA-F]{3,8}|rgba?\\(.*|hsla?\\(.*)$/]',
+        ].map((selector) => ({ selector, message: 'Colours and radii come from the theme (@nova/ui/theme).' })),
       ],
     },
   },

@@ -17,7 +17,8 @@ const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 try {
   /** @type {Record<string, number>} */
   const measured = {};
-  for (const route of routes) measured[route] = (await measureScripts(browser, `http://localhost:${shellPort}${route}`)).gzip;
+  for (const route of routes)
+    measured[route] = (await measureScripts(browser, `http://localhost:${shellPort}${route}`)).gzip;
 
   if (process.argv.includes('--update')) {
     writeFileSync(budgetFile, `${JSON.stringify(measured, null, 2)}\n`);
@@ -33,8 +34,10 @@ try {
       if (bytes > allowed * tolerance) over.push(line);
     }
     if (over.length > 0) {
-      console.error(`\nOver the byte budget by more than 5 %:\n${over.join('\n')}\n` +
-        'Make the route lighter, or, if the growth is worth it, run `pnpm --filter bench budget --update` and commit byte-budget.json with the reason.');
+      console.error(
+        `\nOver the byte budget by more than 5 %:\n${over.join('\n')}\n` +
+          'Make the route lighter, or, if the growth is worth it, run `pnpm --filter bench budget --update` and commit byte-budget.json with the reason.',
+      );
       process.exitCode = 1;
     }
   }

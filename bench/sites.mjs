@@ -29,7 +29,10 @@ export async function serveBothBuilds() {
   const servers = [
     ...(await serveSite({ log: () => {} })),
     // One app has no remote map: its shell serves no /remotes.json.
-    await listen(shellHandler({ root: oneAppBuild, remoteMap: join(oneAppBuild, 'no-remote-map.json'), serverEntry: false }), oneAppPort),
+    await listen(
+      shellHandler({ root: oneAppBuild, remoteMap: join(oneAppBuild, 'no-remote-map.json'), serverEntry: false }),
+      oneAppPort,
+    ),
   ];
   return {
     composed: `http://localhost:${shellPort}`,

@@ -18,10 +18,12 @@ function hasBrowser() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && !hasBrowser()) {
   if (process.getuid?.() !== 0) {
-    console.error('No Chromium found. Install Debian\'s (apt-get install -y chromium) or run "npx playwright install chromium".');
+    console.error(
+      'No Chromium found. Install Debian\'s (apt-get install -y chromium) or run "npx playwright install chromium".',
+    );
     process.exit(1);
   }
-  console.log('No Chromium found: installing Debian\'s chromium package.');
+  console.log("No Chromium found: installing Debian's chromium package.");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });

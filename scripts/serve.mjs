@@ -46,7 +46,9 @@ function remoteOrigins(file) {
   } catch {
     return [];
   }
-  const versions = Object.values(Object(map?.microFrontends)).flatMap((listed) => (Array.isArray(listed) ? listed : []));
+  const versions = Object.values(Object(map?.microFrontends)).flatMap((listed) =>
+    Array.isArray(listed) ? listed : [],
+  );
   const origins = versions
     .map((version) => version?.url)
     .filter((url) => typeof url === 'string' && URL.canParse(url))
@@ -64,7 +66,10 @@ function inlineScriptHashes(root) {
   const file = join(root, 'index.html');
   if (!existsSync(file)) return [];
   return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
   );
 }
 
@@ -90,7 +95,10 @@ function shellContentSecurityPolicy({ remotes, inlineScripts, gameProvider }) {
 function permissionsPolicy(gameProvider) {
   const provider = `"${gameProvider}"`;
   const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
-  return [...framePermissions.map((feature) => `${feature}=(self ${provider})`), ...denied.map((feature) => `${feature}=()`)].join(', ');
+  return [
+    ...framePermissions.map((feature) => `${feature}=(self ${provider})`),
+    ...denied.map((feature) => `${feature}=()`),
+  ].join(', ');
 }
 
 const commonHeaders = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' };
@@ -154,7 +162,12 @@ const isPageRequest = (/** @type {import('node:http').IncomingMessage} */ req, /
  *   remoteMap: the map's file; serverEntry: the shell's render-shell.mjs (false: static pages only)
  * @returns {Handler}
  */
-export function shellHandler({ remoteMap, root = shellBuild, gameProvider = gameProviderOrigin(), serverEntry = shellServerEntry(shellBuild) }) {
+export function shellHandler({
+  remoteMap,
+  root = shellBuild,
+  gameProvider = gameProviderOrigin(),
+  serverEntry = shellServerEntry(shellBuild),
+}) {
   const inlineScripts = inlineScriptHashes(root);
   const files = staticFiles(root, {
     single: true,
@@ -171,12 +184,15 @@ export function shellHandler({ remoteMap, root = shellBuild, gameProvider = game
     const { pathname, search } = new URL(`http://localhost${req.url ?? '/'}`);
     if (pathname === '/remotes.json') {
       if (!existsSync(remoteMap)) return res.writeHead(404).end('No remote map in this environment.');
-      return res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(readFileSync(remoteMap));
+      return res
+        .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' })
+        .end(readFileSync(remoteMap));
     }
     if (!isPageRequest(req, pathname)) return files(req, res);
     // A page has one address: any other spelling of it is sent there for good.
     const canonical = canonicalPath(pathname);
-    if (canonical !== pathname) return res.writeHead(308, { Location: canonical + search, 'Cache-Control': 'no-cache' }).end();
+    if (canonical !== pathname)
+      return res.writeHead(308, { Location: canonical + search, 'Cache-Control': 'no-cache' }).end();
     const page = await compose({ path: pathname, remoteMap: readRemoteMap(remoteMap) }).catch((error) => {
       console.error(`Composing ${pathname} failed; the browser renders it.`, error);
       return undefined;
@@ -222,7 +238,10 @@ export function providerHandler({ root }) {
     cacheControl: (pathname) => (pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   return (req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; frame-ancestors http://localhost:*; object-src 'none'; base-uri 'self'",
+    );
     for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
     files(req, res);
   };

@@ -80,7 +80,9 @@ export async function measureSlowVisit(browser, url) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slowNetwork });
   await page.addInitScript(observeFirstScreen);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.respondsAt), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.respondsAt), undefined, {
+    timeout: 60_000,
+  });
   await page.waitForLoadState('networkidle');
   const { headingAt, fcp, lcp, respondsAt, requests } = await page.evaluate(() => {
     // The tab icon is fetched by the browser for itself; nothing on the page waits for it.
@@ -101,5 +103,11 @@ export async function measureSlowVisit(browser, url) {
   });
   await context.close();
   const chain = longestRequestChain(requests, headingAt);
-  return { headingAt, lcp, respondsAfterPaint: Math.max(0, respondsAt - fcp), waves: chain.length, chain: chain.map((request) => request.name) };
+  return {
+    headingAt,
+    lcp,
+    respondsAfterPaint: Math.max(0, respondsAt - fcp),
+    waves: chain.length,
+    chain: chain.map((request) => request.name),
+  };
 }

@@ -10,7 +10,12 @@ describe('longestRequestChain', () => {
   });
 
   it('counts requests in flight together as one wave', () => {
-    const requests = [request('html', 0, 200), request('a.js', 210, 500), request('b.js', 220, 450), request('map.json', 230, 480)];
+    const requests = [
+      request('html', 0, 200),
+      request('a.js', 210, 500),
+      request('b.js', 220, 450),
+      request('map.json', 230, 480),
+    ];
     expect(longestRequestChain(requests, 600)).toHaveLength(2);
   });
 

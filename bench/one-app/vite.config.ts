@@ -17,7 +17,9 @@ const nothing = '\0one-app-nothing';
  */
 function bundleRemotePages(): Plugin {
   const pages = Object.entries(slices).flatMap(([name, slice]) =>
-    slice.exposes.map((page) => `'${name}/${page}': () => import('${repoRoot}${slice.folder}/src/exposes/${page}.ts'),`),
+    slice.exposes.map(
+      (page) => `'${name}/${page}': () => import('${repoRoot}${slice.folder}/src/exposes/${page}.ts'),`,
+    ),
   );
   return {
     name: 'bundle-remote-pages',

@@ -24,12 +24,36 @@ const everyday = [
 
 /** The six games this provider offers, by game code. */
 export const games: readonly Game[] = [
-  { code: 'pug_life', name: 'Pug Life', symbols: [{ name: 'Pug', art: 'pug' }, { name: 'Shades', art: 'shades' }, ...everyday] },
-  { code: 'undead_fortune', name: 'Undead Fortune', symbols: [{ name: 'Skull', art: 'skull' }, { name: 'Tombstone', art: 'tombstone' }, ...everyday] },
-  { code: 'break_bones', name: 'Break Bones', symbols: [{ name: 'Crossed Bones', art: 'bones' }, { name: 'Star', art: 'star' }, ...everyday] },
-  { code: 'alpha_eagle', name: 'Alpha Eagle', symbols: [{ name: 'Eagle', art: 'eagle' }, { name: 'Mountain Sun', art: 'mountain' }, ...everyday] },
-  { code: 'forest_fortune', name: 'Forest Fortune', symbols: [{ name: 'Mushroom', art: 'mushroom' }, { name: 'Pine', art: 'pine' }, ...everyday] },
-  { code: 'time_spinners', name: 'Time Spinners', symbols: [{ name: 'Clock', art: 'clock' }, { name: 'Gear', art: 'gear' }, ...everyday] },
+  {
+    code: 'pug_life',
+    name: 'Pug Life',
+    symbols: [{ name: 'Pug', art: 'pug' }, { name: 'Shades', art: 'shades' }, ...everyday],
+  },
+  {
+    code: 'undead_fortune',
+    name: 'Undead Fortune',
+    symbols: [{ name: 'Skull', art: 'skull' }, { name: 'Tombstone', art: 'tombstone' }, ...everyday],
+  },
+  {
+    code: 'break_bones',
+    name: 'Break Bones',
+    symbols: [{ name: 'Crossed Bones', art: 'bones' }, { name: 'Star', art: 'star' }, ...everyday],
+  },
+  {
+    code: 'alpha_eagle',
+    name: 'Alpha Eagle',
+    symbols: [{ name: 'Eagle', art: 'eagle' }, { name: 'Mountain Sun', art: 'mountain' }, ...everyday],
+  },
+  {
+    code: 'forest_fortune',
+    name: 'Forest Fortune',
+    symbols: [{ name: 'Mushroom', art: 'mushroom' }, { name: 'Pine', art: 'pine' }, ...everyday],
+  },
+  {
+    code: 'time_spinners',
+    name: 'Time Spinners',
+    symbols: [{ name: 'Clock', art: 'clock' }, { name: 'Gear', art: 'gear' }, ...everyday],
+  },
 ];
 
 /** The game with exactly this code, if this provider has one. */

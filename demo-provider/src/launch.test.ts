@@ -4,7 +4,15 @@ import { parseLaunch } from './launch.ts';
 
 /** What the portal sends, for one game. */
 const portalLaunch = (gameCode: string) =>
-  new URLSearchParams({ gameCode, lang: 'en', channel: 'desktop', mode: 'demo', currency: 'EUR', partner: 'nova-reels-demo', token: 'demo-session-placeholder' });
+  new URLSearchParams({
+    gameCode,
+    lang: 'en',
+    channel: 'desktop',
+    mode: 'demo',
+    currency: 'EUR',
+    partner: 'nova-reels-demo',
+    token: 'demo-session-placeholder',
+  });
 
 const withParams = (changes: Record<string, string | null>) => {
   const params = portalLaunch('pug_life');
@@ -27,7 +35,14 @@ describe('parseLaunch', () => {
       const result = parseLaunch(`?${portalLaunch(code)}`);
       expect(result).toEqual({
         ok: true,
-        launch: { game: games.find((game) => game.code === code), lang: 'en', currency: 'EUR', channel: 'desktop', partner: 'nova-reels-demo', seed: undefined },
+        launch: {
+          game: games.find((game) => game.code === code),
+          lang: 'en',
+          currency: 'EUR',
+          channel: 'desktop',
+          partner: 'nova-reels-demo',
+          seed: undefined,
+        },
       });
     },
   );

@@ -45,7 +45,11 @@ export function parseLaunch(query: string): LaunchResult {
 
   const mode = get('mode');
   if (mode !== 'demo') {
-    return refuse(mode ? `Only demo play is offered here, not ${quoted(mode)} play.` : 'The launch link does not ask for demo play.');
+    return refuse(
+      mode
+        ? `Only demo play is offered here, not ${quoted(mode)} play.`
+        : 'The launch link does not ask for demo play.',
+    );
   }
   if (!get('token')) return refuse('The launch link carries no session token.');
 

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const portalQuery = (changes: Record<string, string | null> = {}) => {
-  const params = new URLSearchParams({ gameCode: 'pug_life', lang: 'en', channel: 'desktop', mode: 'demo', currency: 'EUR', partner: 'nova-reels-demo', token: 'demo-session-placeholder' });
+  const params = new URLSearchParams({
+    gameCode: 'pug_life',
+    lang: 'en',
+    channel: 'desktop',
+    mode: 'demo',
+    currency: 'EUR',
+    partner: 'nova-reels-demo',
+    token: 'demo-session-placeholder',
+  });
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) params.delete(name);
     else params.set(name, value);
@@ -69,7 +77,9 @@ describe('the launcher', () => {
       const seen: string[] = [];
       for (let spin = 0; spin < 4; spin++) {
         await user.keyboard(' ');
-        const symbols = within(reels).getAllByRole('img').map((image) => image.getAttribute('aria-label'));
+        const symbols = within(reels)
+          .getAllByRole('img')
+          .map((image) => image.getAttribute('aria-label'));
         seen.push(`${symbols.join()} ${balance.textContent}`);
       }
       return seen;

@@ -37,22 +37,66 @@ describe('lineWins', () => {
   it('pays three, four and five of a kind on the middle row at the bet times the paytable', () => {
     for (const count of [3, 4, 5]) {
       const cells = Array.from({ length: count }, (_, reel) => [1, reel] as const);
-      const grid = withCells(losingGrid, cells.map(([row, reel]) => [row, reel, 0]));
+      const grid = withCells(
+        losingGrid,
+        cells.map(([row, reel]) => [row, reel, 0]),
+      );
       expect(lineWins(grid, 5)).toEqual([{ line: 0, symbol: 0, count, amount: payouts[0][count - 3]! * 5, cells }]);
     }
   });
 
   it('counts only from the leftmost reel: a match that starts on the second reel pays nothing', () => {
-    const grid = withCells(losingGrid, [[1, 1, 0], [1, 2, 0], [1, 3, 0], [1, 4, 0]]);
+    const grid = withCells(losingGrid, [
+      [1, 1, 0],
+      [1, 2, 0],
+      [1, 3, 0],
+      [1, 4, 0],
+    ]);
     expect(lineWins(grid, 1)).toEqual([]);
   });
 
   it('follows the V and the upside-down V through the rows', () => {
-    const v = withCells(losingGrid, [[0, 0, 1], [1, 1, 1], [2, 2, 1], [1, 3, 1], [0, 4, 1]]);
-    expect(lineWins(v, 2)).toEqual([{ line: 3, symbol: 1, count: 5, amount: payouts[1][2] * 2, cells: [[0, 0], [1, 1], [2, 2], [1, 3], [0, 4]] }]);
+    const v = withCells(losingGrid, [
+      [0, 0, 1],
+      [1, 1, 1],
+      [2, 2, 1],
+      [1, 3, 1],
+      [0, 4, 1],
+    ]);
+    expect(lineWins(v, 2)).toEqual([
+      {
+        line: 3,
+        symbol: 1,
+        count: 5,
+        amount: payouts[1][2] * 2,
+        cells: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+          [1, 3],
+          [0, 4],
+        ],
+      },
+    ]);
 
-    const upsideDown = withCells(losingGrid, [[2, 0, 1], [1, 1, 1], [0, 2, 1]]);
-    expect(lineWins(upsideDown, 1)).toEqual([{ line: 4, symbol: 1, count: 3, amount: payouts[1][0], cells: [[2, 0], [1, 1], [0, 2]] }]);
+    const upsideDown = withCells(losingGrid, [
+      [2, 0, 1],
+      [1, 1, 1],
+      [0, 2, 1],
+    ]);
+    expect(lineWins(upsideDown, 1)).toEqual([
+      {
+        line: 4,
+        symbol: 1,
+        count: 3,
+        amount: payouts[1][0],
+        cells: [
+          [2, 0],
+          [1, 1],
+          [0, 2],
+        ],
+      },
+    ]);
   });
 
   it('adds up wins on several lines at once', () => {
@@ -84,7 +128,11 @@ describe('payouts', () => {
     const walk = (symbols: SymbolRank[], chance: number) => {
       if (symbols.length === reelCount) {
         const grid = [symbols, symbols, symbols];
-        expectedPerLine += chance * lineWins(grid, 1).filter((win) => win.line === 0).reduce((sum, win) => sum + win.amount, 0);
+        expectedPerLine +=
+          chance *
+          lineWins(grid, 1)
+            .filter((win) => win.line === 0)
+            .reduce((sum, win) => sum + win.amount, 0);
         return;
       }
       for (const rank of ranks) walk([...symbols, rank], chance * probability(rank));

@@ -59,7 +59,8 @@ export function lineWins(grid: Grid, bet: number): LineWin[] {
     let count = 1;
     while (count < symbols.length && symbols[count] === symbol) count++;
     const amount = payFor(symbol, count, bet);
-    if (amount > 0) wins.push({ line, symbol, count, amount, cells: rows.slice(0, count).map((row, reel) => [row, reel] as const) });
+    if (amount > 0)
+      wins.push({ line, symbol, count, amount, cells: rows.slice(0, count).map((row, reel) => [row, reel] as const) });
   });
   return wins;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { lineWins } from './paylines.ts';
-import { openingStops, randomStops, reelCount, reelStrips, rowCount, stopsPerRank, windowAt, type SymbolRank } from './reels.ts';
+import {
+  openingStops,
+  randomStops,
+  reelCount,
+  reelStrips,
+  rowCount,
+  stopsPerRank,
+  windowAt,
+  type SymbolRank,
+} from './reels.ts';
 import { mulberry32 } from './rng.ts';
 
 describe('reel strips', () => {

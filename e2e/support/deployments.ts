@@ -17,7 +17,10 @@ export type { RemoteName };
 
 /** The entry (manifest) URL of each slice's released version in the local environment the suite runs against. */
 export const shippedRemotes = Object.fromEntries(
-  sliceNames.map((name) => [name, releasedVersion(readRemoteMap(localDeployments).microFrontends[name] ?? [])?.url ?? '']),
+  sliceNames.map((name) => [
+    name,
+    releasedVersion(readRemoteMap(localDeployments).microFrontends[name] ?? [])?.url ?? '',
+  ]),
 ) as Record<RemoteName, string>;
 
 /** A remote map releasing one version of each slice, at these entry URLs (none for `undefined`). */
@@ -27,7 +30,10 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
     microFrontends: Object.fromEntries(
       Object.entries(entries)
         .filter(([, url]) => url !== undefined)
-        .map(([name, url]) => [name, [{ url, metadata: { integrity: '', version: 'test' }, deployment: { traffic: 100, default: true } }]]),
+        .map(([name, url]) => [
+          name,
+          [{ url, metadata: { integrity: '', version: 'test' }, deployment: { traffic: 100, default: true } }],
+        ]),
     ),
   });
 
@@ -48,9 +54,15 @@ export interface Deployments {
    * the released ones, or the whole file as text), a CSP that frames `gameProvider` if given, and
    * `faults` answering some of its files; returns its URL.
    */
-  shell(remotes: Partial<Record<RemoteName, string>> | string, options?: { gameProvider?: string; faults?: Faults }): Promise<string>;
+  shell(
+    remotes: Partial<Record<RemoteName, string>> | string,
+    options?: { gameProvider?: string; faults?: Faults },
+  ): Promise<string>;
   /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
-  remote(name: RemoteName, options?: { port?: number; root?: string; faults?: Faults }): Promise<Deployed & { entry: string }>;
+  remote(
+    name: RemoteName,
+    options?: { port?: number; root?: string; faults?: Faults },
+  ): Promise<Deployed & { entry: string }>;
   /**
    * A whole environment of its own: every slice's current build published and released in a new
    * deployment root, each slice on a port of its own, and the shell; `slice` runs the deployment
@@ -95,10 +107,18 @@ export const test = base.extend<{ deploy: Deployments }>({
     const deploy: Deployments = {
       async shell(remotes, { gameProvider, faults } = {}) {
         const environment = temporary('nova-environment-');
-        writeFileSync(remoteMapFile(environment), typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }));
+        writeFileSync(
+          remoteMapFile(environment),
+          typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }),
+        );
         // A fault in the map's response reaches only a browser that fetches the map: that shell serves its static page.
         const serverEntry = faults?.['/remotes.json'] ? false : undefined;
-        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(environment), gameProvider, serverEntry }), environment, 0, faults);
+        const { port } = await serve(
+          shellHandler({ remoteMap: remoteMapFile(environment), gameProvider, serverEntry }),
+          environment,
+          0,
+          faults,
+        );
         return `http://localhost:${port}`;
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
@@ -114,7 +134,8 @@ export const test = base.extend<{ deploy: Deployments }>({
           origins[name] = `http://localhost:${port}`;
         }
         writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
-        const slice = (...args: string[]) => execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
+        const slice = (...args: string[]) =>
+          execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
         const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(root) }), root, 0);
         return { url: `http://localhost:${port}`, root, slice };

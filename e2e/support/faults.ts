@@ -12,7 +12,9 @@ export const status =
 
 /** Answers with an HTML page, as a misconfigured host or proxy would. */
 export const htmlPage: Fault = (_, res) => {
-  res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Oops</title><p>Something else lives here.</p>');
+  res
+    .writeHead(200, { 'Content-Type': 'text/html' })
+    .end('<!doctype html><title>Oops</title><p>Something else lives here.</p>');
 };
 
 /** Answers with an empty body. */
@@ -48,7 +50,8 @@ export function gate(): Fault & { release(): void } {
   const waiting: (() => void)[] = [];
   let open = false;
   const fault: Fault = (req, res, file) => {
-    const answer = () => res.writeHead(200, { 'Content-Type': contentType(req.url ?? ''), 'Access-Control-Allow-Origin': '*' }).end(file);
+    const answer = () =>
+      res.writeHead(200, { 'Content-Type': contentType(req.url ?? ''), 'Access-Control-Allow-Origin': '*' }).end(file);
     if (open) answer();
     else waiting.push(answer);
   };

@@ -39,7 +39,8 @@ export const test = base.extend<Options>({
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       // An unknown address's document comes with status 404, which the browser reports.
-      const documentNotFound = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+      const documentNotFound =
+        message.text().startsWith('Failed to load resource') && message.location().url === page.url();
       if (message.type() === 'error' && !documentNotFound) errors.push(`console: ${message.text()}`);
     });
     const goto = page.goto.bind(page);

@@ -30,7 +30,12 @@ export function watchForInjectedCode(page: Page) {
     await expect(page.locator('[data-pwned]'), 'elements built from injected markup').toHaveCount(0);
     expect(
       // Data blocks (the server's inlined remote map, type application/json) never run.
-      await page.evaluate(() => [...document.scripts].filter((script) => /^(|module|text\/javascript)$/.test(script.type) && script.text.includes('__pwned')).length),
+      await page.evaluate(
+        () =>
+          [...document.scripts].filter(
+            (script) => /^(|module|text\/javascript)$/.test(script.type) && script.text.includes('__pwned'),
+          ).length,
+      ),
       'inline scripts carrying the payload',
     ).toBe(0);
   };

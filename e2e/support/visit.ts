@@ -12,7 +12,11 @@ export async function visitEveryRouteByLinks(page: Page) {
   await expect(page).toHaveTitle(title(pages.home.path));
   await header.getByRole('link', { name: 'Games' }).click();
   await expect(page).toHaveTitle(title(pages.games.path));
-  await page.getByRole('main').locator(`a[href="${gamePath('pug-life')}"]`).first().click();
+  await page
+    .getByRole('main')
+    .locator(`a[href="${gamePath('pug-life')}"]`)
+    .first()
+    .click();
   await expect(page).toHaveTitle(title(gamePath('pug-life')));
   await header.getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveTitle(title(pages.contact.path));

@@ -28,9 +28,23 @@ export function copyOfWorkspace() {
     },
     /** Builds one app of the copy into `outDir`, at low priority beside the running tests. */
     build(folder: string, outDir: string) {
-      execFileSync('nice', ['-n', '19', join(root, folder, 'node_modules/.bin/vite'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: join(root, folder),
-      });
+      execFileSync(
+        'nice',
+        [
+          '-n',
+          '19',
+          join(root, folder, 'node_modules/.bin/vite'),
+          'build',
+          '--outDir',
+          outDir,
+          '--emptyOutDir',
+          '--logLevel',
+          'error',
+        ],
+        {
+          cwd: join(root, folder),
+        },
+      );
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };

@@ -23,7 +23,8 @@ const overLong = 'x'.repeat(6000);
 async function openWithStoppedClock(page: Page, from = '/contact') {
   await page.clock.install();
   await page.goto(from);
-  if (from !== '/contact') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+  if (from !== '/contact')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
   await expect(form(page)).toBeVisible();
   await stopClock(page);
 }
@@ -92,7 +93,9 @@ test('empty required fields and a malformed e-mail address block submission', as
 });
 
 // The send's timings and words are the contact slice's unit tests'; this is the send in a browser.
-test('a send: Sending..., then the success message with the focus on it and the form cleared, until it goes', async ({ page }) => {
+test('a send: Sending..., then the success message with the focus on it and the form cleared, until it goes', async ({
+  page,
+}) => {
   await openWithStoppedClock(page);
   await fillForm(page);
 
@@ -140,7 +143,9 @@ test('an over-long message keeps its text, says why, and blocks sending until sh
 
   await submit(page).click();
   await expect(field(page, 'Message')).toBeFocused();
-  expect(await field(page, 'Message').evaluate((area: HTMLTextAreaElement) => area.validationMessage)).toBe(await why.textContent());
+  expect(await field(page, 'Message').evaluate((area: HTMLTextAreaElement) => area.validationMessage)).toBe(
+    await why.textContent(),
+  );
   await page.clock.runFor(2000);
   await expect(submit(page)).toHaveText('Send Message');
   await expect(sent(page)).toBeHidden();

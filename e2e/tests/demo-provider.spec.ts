@@ -27,7 +27,9 @@ function layoutProblems(frame: Frame) {
     if (root.scrollWidth > innerWidth || root.scrollHeight > innerHeight) {
       problems.push(`content ${root.scrollWidth}×${root.scrollHeight} overflows ${innerWidth}×${innerHeight}`);
     }
-    for (const element of document.querySelectorAll('main h1, main button, main [role="group"], main [role="status"]')) {
+    for (const element of document.querySelectorAll(
+      'main h1, main button, main [role="group"], main [role="status"]',
+    )) {
       const box = element.getBoundingClientRect();
       if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
         problems.push(`${element.getAttribute('aria-label') ?? element.textContent} is cut off`);
@@ -117,7 +119,13 @@ test.describe('in the game page', () => {
     const framed = (await game.spin.boundingBox())!;
 
     await page.getByRole('button', { name: 'Play Full Screen' }).click();
-    await expect.poll(() => page.evaluate(() => `${document.fullscreenElement?.tagName} ${document.fullscreenElement?.getAttribute('title')}`)).toBe('IFRAME Alpha Eagle demo');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => `${document.fullscreenElement?.tagName} ${document.fullscreenElement?.getAttribute('title')}`,
+        ),
+      )
+      .toBe('IFRAME Alpha Eagle demo');
     await expect.poll(() => demoFrame(page).evaluate(() => innerWidth)).toBe(page.viewportSize()!.width);
     expect(await layoutProblems(demoFrame(page))).toEqual([]);
     expect((await game.spin.boundingBox())!.height).toBeGreaterThan(framed.height);
@@ -149,7 +157,10 @@ test.describe('in the game page', () => {
     expect(frameRequests.filter((url) => new URL(url).origin !== provider)).toEqual([]);
   });
 
-  test('an unreachable provider leaves the frame to the browser and the rest of the page working', async ({ page, deploy }) => {
+  test('an unreachable provider leaves the frame to the browser and the rest of the page working', async ({
+    page,
+    deploy,
+  }) => {
     test.setTimeout(90_000);
     // The games slice built for a provider address where nothing listens; the network is not stubbed.
     const closed = `http://localhost:${await deploy.freePort()}`;
@@ -157,14 +168,30 @@ test.describe('in the game page', () => {
     const gamesDir = join(repoRoot, slices.games.folder);
     try {
       // At the lowest CPU priority, so the build does not slow the tests running beside it.
-      execFileSync('nice', ['-n', '19', join(gamesDir, 'node_modules/.bin/vite'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: gamesDir,
-        env: { ...process.env, VITE_GAME_DEMO_BASE_URL: `${closed}/launch` },
-      });
+      execFileSync(
+        'nice',
+        [
+          '-n',
+          '19',
+          join(gamesDir, 'node_modules/.bin/vite'),
+          'build',
+          '--outDir',
+          outDir,
+          '--emptyOutDir',
+          '--logLevel',
+          'error',
+        ],
+        {
+          cwd: gamesDir,
+          env: { ...process.env, VITE_GAME_DEMO_BASE_URL: `${closed}/launch` },
+        },
+      );
       const games = await deploy.remote('games', { root: outDir });
       const shell = await deploy.shell({ games: games.entry }, { gameProvider: closed });
 
-      const refused = page.waitForEvent('requestfailed', (request) => request.url().startsWith(`${closed}/launch?gameCode=pug_life&`));
+      const refused = page.waitForEvent('requestfailed', (request) =>
+        request.url().startsWith(`${closed}/launch?gameCode=pug_life&`),
+      );
       await page.goto(`${shell}/games/pug-life`);
       expect((await refused).failure()?.errorText).toBe('net::ERR_CONNECTION_REFUSED');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pug Life');
@@ -213,7 +240,9 @@ test.describe('the provider on its own origin', () => {
         const before = (await game.balance.textContent())!;
         await game.spin.click();
         await expect(game.balance).not.toHaveText(before);
-        const symbols = await game.reels.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('aria-label')));
+        const symbols = await game.reels
+          .getByRole('img')
+          .evaluateAll((images) => images.map((image) => image.getAttribute('aria-label')));
         seen.push(`${symbols.join()} ${await game.balance.textContent()}`);
       }
       return seen;
@@ -248,7 +277,9 @@ test.describe('the provider on its own origin', () => {
     expect(headers['cache-control']).toBe('no-cache');
     expect(headers['content-encoding']).toBe('br');
     const asset = (await launcher.text()).match(/\/assets\/[\w.-]+\.js/)![0];
-    expect((await request.get(provider + asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get(provider + asset)).headers()['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 
   test('it fills a 4K screen and a 320 × 180 frame alike, without scrolling', async ({ page }) => {
@@ -269,7 +300,9 @@ test.describe('the provider on its own origin', () => {
     { width: 1280, height: 720 },
     { width: 320, height: 180 },
   ]) {
-    test(`at ${viewport.width} × ${viewport.height} the game and its paytable have no serious or critical axe violations`, async ({ page }) => {
+    test(`at ${viewport.width} × ${viewport.height} the game and its paytable have no serious or critical axe violations`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto(launchUrl('forest_fortune'));
       await expect(slot(page).spin).toBeVisible();

@@ -1,7 +1,10 @@
 import { expect, shippedRemotes, test } from '../support/deployments.ts';
 import { gameDemoBaseUrl, pageTitle, titles } from '../support/site.ts';
 
-test('relocation: a remote served from another port loads from there once remotes.json says so', async ({ page, deploy }) => {
+test('relocation: a remote served from another port loads from there once remotes.json says so', async ({
+  page,
+  deploy,
+}) => {
   const legal = await deploy.remote('legal');
   const shell = await deploy.shell({ legal: legal.entry });
   const requested: string[] = [];
@@ -68,9 +71,18 @@ test('the local production server sends the security and caching headers of a CD
 
 test('every text file is sent compressed, brotli or gzip as the browser accepts', async ({ request }) => {
   const entry = await request.get(shippedRemotes.legal);
-  const files = ['/', '/games', new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href, shippedRemotes.legal];
+  const files = [
+    '/',
+    '/games',
+    new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href,
+    shippedRemotes.legal,
+  ];
   for (const url of files) {
-    for (const [accepted, sent] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const [accepted, sent] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const response = await request.get(url, { headers: { 'Accept-Encoding': accepted } });
       expect(response.headers()['content-encoding'], `${url} for "${accepted}"`).toBe(sent);
       expect(response.headers()['vary']).toBe('Accept-Encoding');

@@ -12,11 +12,14 @@ const shellOrigin = 'http://localhost:4173';
 /** Where the files each origin of the local environment serves are: the shell's build, each slice's deployments. */
 const filesByOrigin = new Map<string, string>([
   [shellOrigin, `${repoRoot}shell/dist`],
-  ...Object.entries(sliceOrigins(localDeployments)).map(([name, origin]) => [origin, join(localDeployments, name)] as [string, string]),
+  ...Object.entries(sliceOrigins(localDeployments)).map(
+    ([name, origin]) => [origin, join(localDeployments, name)] as [string, string],
+  ),
 ]);
 
 /** Glue the federation plugin generates; it gets no source map and carries no library code. */
-const federationGlue = /\/(assets\/)?(_virtual_mf|hostInit|pendingShares|rolldown-runtime|vite-preload-helper|mf-entry-bootstrap)[\w.-]*\.js$/;
+const federationGlue =
+  /\/(assets\/)?(_virtual_mf|hostInit|pendingShares|rolldown-runtime|vite-preload-helper|mf-entry-bootstrap)[\w.-]*\.js$/;
 
 /** A chunk that only re-exports another one (a shared module's face); it gets no source map either. */
 const reExportOnly = /^export\{[\w ,$]*\}from"\.\/[\w.-]+";?\s*$/;
@@ -25,7 +28,8 @@ const reExportOnly = /^export\{[\w ,$]*\}from"\.\/[\w.-]+";?\s*$/;
 function sourcesOf(url: string): string[] {
   const { origin, pathname } = new URL(url);
   const file = `${filesByOrigin.get(origin)}${pathname}`;
-  if (!existsSync(`${file}.map`) && (federationGlue.test(pathname) || reExportOnly.test(readFileSync(file, 'utf8')))) return [];
+  if (!existsSync(`${file}.map`) && (federationGlue.test(pathname) || reExportOnly.test(readFileSync(file, 'utf8'))))
+    return [];
   return JSON.parse(readFileSync(`${file}.map`, 'utf8')).sources;
 }
 
@@ -44,7 +48,8 @@ test('shared libraries are downloaded once, from the shell, across a visit to ev
   const scripts: string[] = [];
   page.on('response', (response) => {
     // The portal's own scripts: the game frame's come from the provider, a third party.
-    if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) scripts.push(response.url());
+    if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame())
+      scripts.push(response.url());
   });
   await visitEveryRouteByLinks(page);
 
@@ -95,11 +100,16 @@ test("a remote's build carries no copy of what the shell provides", () => {
   const carried = (folder: string) =>
     readdirSync(`${repoRoot}${folder}/dist/assets`)
       .filter((file) => file.endsWith('.js.map'))
-      .flatMap((file) => JSON.parse(readFileSync(`${repoRoot}${folder}/dist/assets/${file}`, 'utf8')).sources as string[]);
+      .flatMap(
+        (file) => JSON.parse(readFileSync(`${repoRoot}${folder}/dist/assets/${file}`, 'utf8')).sources as string[],
+      );
   for (const { folder } of Object.values(slices)) {
     const sources = carried(folder);
     for (const [library, pattern] of Object.entries(sharedLibraries)) {
-      expect(sources.filter((source) => pattern.test(source)), `${folder} carries ${library}`).toEqual([]);
+      expect(
+        sources.filter((source) => pattern.test(source)),
+        `${folder} carries ${library}`,
+      ).toEqual([]);
     }
   }
 });

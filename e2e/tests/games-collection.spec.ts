@@ -27,7 +27,9 @@ for (const { width, columns } of [
     await page.goto('/games');
     const cards = gameCards(page.getByRole('main'));
     await expect(cards).toHaveCount(6);
-    const lefts = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+    const lefts = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().left)),
+    );
     expect(new Set(lefts).size).toBe(columns);
     // Filled row by row: the first `columns` cards share one row.
     const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
@@ -40,7 +42,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ]) {
-  test(`no layout shift on /games at ${viewport.width} px while the page and all its art load (CLS ≤ 0.02)`, async ({ page }) => {
+  test(`no layout shift on /games at ${viewport.width} px while the page and all its art load (CLS ≤ 0.02)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/games');
     const art = page.getByRole('main').getByRole('img');
@@ -48,7 +52,9 @@ for (const viewport of [
     // Bring every card into view so the lazy art loads too, then wait until all of it has.
     await art.last().scrollIntoViewIfNeeded();
     await expect
-      .poll(() => art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length))
+      .poll(() =>
+        art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length),
+      )
       .toBe(6);
     await expect(art.first()).toHaveJSProperty('naturalWidth', 800);
 

@@ -18,7 +18,9 @@ function gate() {
 
 // Each game's title, copy, launch parameters and how-to-play steps are the games slice's and the
 // catalogue's unit tests'; this suite checks the page in the composed site against the real provider.
-test('a spinner is announced while the game page loads on the way from the collection, then the game', async ({ page }) => {
+test('a spinner is announced while the game page loads on the way from the collection, then the game', async ({
+  page,
+}) => {
   const release = gate();
   // Hold the games slice's page module: what a slow network does to the first game a visitor opens.
   const pageModule = /\/assets\/GamePage-[\w-]+\.js$/;
@@ -28,7 +30,11 @@ test('a spinner is announced while the game page loads on the way from the colle
   });
   await page.goto('/games');
   const held = page.waitForRequest(pageModule);
-  await page.getByRole('main').getByRole('link', { name: /Pug Life/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Pug Life/ })
+    .first()
+    .click();
   await held;
   await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
@@ -38,7 +44,9 @@ test('a spinner is announced while the game page loads on the way from the colle
 });
 
 test("the frame loads the game's demo address from the provider the deployment names", async ({ page }) => {
-  const frameRequest = page.waitForRequest((request) => request.url().startsWith(provider) && request.frame() !== page.mainFrame());
+  const frameRequest = page.waitForRequest(
+    (request) => request.url().startsWith(provider) && request.frame() !== page.mainFrame(),
+  );
   await page.goto('/games/forest-fortune');
   const src = new URL((await demoFrame(page, 'Forest Fortune').getAttribute('src'))!);
   expect(src.origin + src.pathname).toBe(gameDemoBaseUrl.origin + gameDemoBaseUrl.pathname);
@@ -46,7 +54,9 @@ test("the frame loads the game's demo address from the provider the deployment n
   await expect(demoIn(page, 'Forest Fortune').getByRole('heading', { level: 1 })).toHaveText('Forest Fortune');
 });
 
-test("the frame is allowed exactly what the server's Permissions-Policy delegates to the provider, and keeps a 16:9 box", async ({ page }) => {
+test("the frame is allowed exactly what the server's Permissions-Policy delegates to the provider, and keeps a 16:9 box", async ({
+  page,
+}) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     const response = await page.goto('/games/pug-life');
@@ -84,18 +94,30 @@ test('a loading state covers the frame until the demo has loaded', async ({ page
   await expect(loading).toBeHidden();
 });
 
-test('the provider is the only third party the page contacts, and the CSP frame-src allows exactly it', async ({ page }) => {
+test('the provider is the only third party the page contacts, and the CSP frame-src allows exactly it', async ({
+  page,
+}) => {
   const origins = new Set<string>();
   page.on('request', (request) => origins.add(new URL(request.url()).origin));
   const response = await page.goto('/games/time-spinners');
   await expect(demoIn(page, 'Time Spinners').getByRole('heading', { level: 1 })).toHaveText('Time Spinners');
   await page.getByRole('region', { name: 'Similar Games' }).scrollIntoViewIfNeeded();
-  await expect(page.getByRole('region', { name: 'Similar Games' }).getByRole('img').last()).toHaveJSProperty('complete', true);
+  await expect(page.getByRole('region', { name: 'Similar Games' }).getByRole('img').last()).toHaveJSProperty(
+    'complete',
+    true,
+  );
 
-  const portal = new Set([new URL(page.url()).origin, ...Object.values(shippedRemotes).map((entry) => new URL(entry).origin)]);
+  const portal = new Set([
+    new URL(page.url()).origin,
+    ...Object.values(shippedRemotes).map((entry) => new URL(entry).origin),
+  ]);
   const thirdParties = [...origins].filter((origin) => !portal.has(origin));
   expect(thirdParties).toEqual([provider]);
-  const frameSrc = response!.headers()['content-security-policy']!.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'frame-src');
+  const policy = response!.headers()['content-security-policy']!;
+  const frameSrc = policy
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === 'frame-src');
   expect(frameSrc).toEqual(['frame-src', provider]);
 });
 
@@ -112,10 +134,12 @@ test.describe('Play Full Screen', () => {
     });
     await page.goto('/games/alpha-eagle');
     await page.getByRole('button', { name: 'Play Full Screen' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { fullscreenRequests: string[] }).fullscreenRequests)).toEqual([
-      'IFRAME Alpha Eagle demo',
-    ]);
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('title'))).toBe('Alpha Eagle demo');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { fullscreenRequests: string[] }).fullscreenRequests))
+      .toEqual(['IFRAME Alpha Eagle demo']);
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('title')))
+      .toBe('Alpha Eagle demo');
   });
 
   test('is not offered where the browser does not support full screen', async ({ page }) => {
@@ -150,7 +174,9 @@ for (const viewport of [
   { width: 800, height: 900 },
   { width: 1280, height: 800 },
 ]) {
-  test(`a game page at ${viewport.width} px, frame loaded, has no serious or critical axe violations`, async ({ page }) => {
+  test(`a game page at ${viewport.width} px, frame loaded, has no serious or critical axe violations`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/games/forest-fortune');
     await expect(demoIn(page, 'Forest Fortune').getByRole('heading', { level: 1 })).toHaveText('Forest Fortune');

@@ -6,7 +6,9 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ]) {
-  test(`Home at ${viewport.width} px, avatar loaded: no serious or critical axe violations, no sideways scrolling`, async ({ page }) => {
+  test(`Home at ${viewport.width} px, avatar loaded: no serious or critical axe violations, no sideways scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await openHomeWithAvatar(page);
     await expectNoSeriousA11yViolations(page);

@@ -10,7 +10,9 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 720 },
 ]) {
-  test(`at ${viewport.width} px the page paints before the avatar code arrives, which then moves nothing (CLS on / ≤ 0.02)`, async ({ page }) => {
+  test(`at ${viewport.width} px the page paints before the avatar code arrives, which then moves nothing (CLS on / ≤ 0.02)`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('layout-shift'))).toBe(true);
 
@@ -28,11 +30,15 @@ for (const viewport of [
     await expect(page.getByRole('button', { name: 'Start Playing' })).toBeVisible();
     await expect(profileAvatar(page)).toHaveCount(0);
     // Bring the avatar's place into view, so any shift its arrival causes happens on screen.
-    await page.getByRole('button', { name: 'Generate New Avatar' }).evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await page
+      .getByRole('button', { name: 'Generate New Avatar' })
+      .evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await page.evaluate(nextFrame);
 
     releaseAvatarCode();
-    await expect.poll(() => profileAvatar(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(180);
+    await expect
+      .poll(() => profileAvatar(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(180);
     await page.evaluate(nextFrame);
 
     const { cls, moved } = await layoutShift(page);

@@ -39,7 +39,8 @@ test.describe('when motion is allowed', () => {
 
   test('the avatar bobs while hovered, and only then', async ({ page }) => {
     const avatar = await openHomeWithAvatar(page);
-    const avatarAnimations = () => avatar.evaluate((image) => image.getAnimations().map((animation) => animation.playState));
+    const avatarAnimations = () =>
+      avatar.evaluate((image) => image.getAnimations().map((animation) => animation.playState));
     expect(await avatarAnimations()).toEqual([]);
     await avatar.hover();
     await expect.poll(avatarAnimations).toEqual(['running']);

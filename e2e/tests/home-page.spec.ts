@@ -6,7 +6,9 @@ import { pageTitle, titles } from '../support/site.ts';
 test.describe('with motion allowed', () => {
   test.use({ reducedMotion: 'no-preference' });
 
-  test('Start Playing scrolls smoothly to the Featured Games heading, below the fixed header, and focuses it', async ({ page }) => {
+  test('Start Playing scrolls smoothly to the Featured Games heading, below the fixed header, and focuses it', async ({
+    page,
+  }) => {
     await page.goto('/');
     const heading = page.getByRole('heading', { level: 2, name: 'Featured Games' });
     await expect(page.getByRole('button', { name: 'Start Playing' })).toBeInViewport();
@@ -22,7 +24,9 @@ test.describe('with motion allowed', () => {
   });
 });
 
-test('Generate New Avatar draws a new robot that is still there after visiting /games and coming back', async ({ page }) => {
+test('Generate New Avatar draws a new robot that is still there after visiting /games and coming back', async ({
+  page,
+}) => {
   const avatar = await openHomeWithAvatar(page);
   const first = await avatar.getAttribute('src');
   expect(first).toMatch(/^data:image\/svg\+xml/);
@@ -44,7 +48,10 @@ test("every Play Now link opens its game's page", async ({ page }) => {
   const cards = page.getByRole('region', { name: 'Featured Games' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
   const featured = await cards.evaluateAll((items) =>
-    items.map((item) => ({ title: item.querySelector('h3')!.textContent!, href: item.querySelector('a')!.getAttribute('href')! })),
+    items.map((item) => ({
+      title: item.querySelector('h3')!.textContent!,
+      href: item.querySelector('a')!.getAttribute('href')!,
+    })),
   );
   expect(featured.length).toBeGreaterThanOrEqual(3);
 
@@ -63,7 +70,8 @@ test('the featured art, below the fold, loads once scrolled to', async ({ page }
   const art = page.getByRole('region', { name: 'Featured Games' }).getByRole('img');
   await expect(art.first()).toBeAttached();
   await art.first().scrollIntoViewIfNeeded();
-  const loaded = () => art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length);
+  const loaded = () =>
+    art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length);
   await expect.poll(loaded).toBe(await art.count());
 });
 
@@ -85,6 +93,8 @@ test('What Players Say shows three testimonials: quote, name and a self-hosted a
     const avatar = figure.locator('figcaption').getByRole('img', { name: `Avatar of ${name}` });
     await avatar.scrollIntoViewIfNeeded();
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    expect(new URL((await avatar.evaluate((image: HTMLImageElement) => image.currentSrc)) as string).hostname).toBe('localhost');
+    expect(new URL((await avatar.evaluate((image: HTMLImageElement) => image.currentSrc)) as string).hostname).toBe(
+      'localhost',
+    );
   }
 });

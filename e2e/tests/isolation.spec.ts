@@ -33,7 +33,10 @@ async function expectRestOfSiteWorks(page: Page, slice: RemoteName) {
 for (const slice of Object.keys(slices) as RemoteName[]) {
   const { path, title } = slices[slice];
 
-  test(`${slice} down: only its slice shows the fallback; Retry after it is back renders it without a reload`, async ({ page, deploy }) => {
+  test(`${slice} down: only its slice shows the fallback; Retry after it is back renders it without a reload`, async ({
+    page,
+    deploy,
+  }) => {
     const port = await deploy.freePort();
     const shell = await deploy.shell({ [slice]: `http://localhost:${port}/mf-manifest.json` });
 
@@ -53,7 +56,10 @@ for (const slice of Object.keys(slices) as RemoteName[]) {
   });
 
   // How long the slot waits is the shell's unit tests' (RemoteSlot); here, that a hung slice gives up at all.
-  test(`${slice} hangs: its slice falls back while the rest works; Retry after it is back renders it`, async ({ page, deploy }) => {
+  test(`${slice} hangs: its slice falls back while the rest works; Retry after it is back renders it`, async ({
+    page,
+    deploy,
+  }) => {
     const hanging = await deploy.hangingServer();
     const shell = await deploy.shell({ [slice]: `http://localhost:${hanging.port}/mf-manifest.json` });
 

@@ -7,7 +7,10 @@ import { copyOfWorkspace } from '../support/workspace-copy.ts';
 import { routes } from '../support/site.ts';
 
 /** The data block the composing server leaves for the browser (shell/document/server-render.js). */
-function serverRenderOf(html: string): { slot: string; remoteMap: { microFrontends: Record<string, { url: string; deployment: { default: boolean } }[]> } } {
+function serverRenderOf(html: string): {
+  slot: string;
+  remoteMap: { microFrontends: Record<string, { url: string; deployment: { default: boolean } }[]> };
+} {
   const data = /<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)?.[1];
   expect(data, 'the server render data block').toBeDefined();
   return JSON.parse(data!);
@@ -22,7 +25,13 @@ async function markServerNodes(page: Page) {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const main = document.querySelector('main');
-      Object.assign(window, { serverNodes: { main, heading: main?.querySelector('h1'), slot: main?.querySelector('[data-slot] > :not(style)') } });
+      Object.assign(window, {
+        serverNodes: {
+          main,
+          heading: main?.querySelector('h1'),
+          slot: main?.querySelector('[data-slot] > :not(style)'),
+        },
+      });
     });
   });
 }
@@ -30,7 +39,9 @@ async function markServerNodes(page: Page) {
 /** Whether React has adopted a node: the same node, still in the document, with React's fiber on it. */
 const adopted = (page: Page, name: 'main' | 'heading' | 'slot') =>
   page.evaluate((name) => {
-    const node = (window as unknown as { serverNodes?: Record<string, Element | null | undefined> }).serverNodes?.[name];
+    const node = (window as unknown as { serverNodes?: Record<string, Element | null | undefined> }).serverNodes?.[
+      name
+    ];
     return !!node && node.isConnected && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
   }, name);
 
@@ -44,7 +55,10 @@ const headings: Record<string, string> = {
 };
 
 for (const { path } of routes) {
-  test(`${path}: the first response holds the page's heading and content, and hydration adopts it`, async ({ page, request }) => {
+  test(`${path}: the first response holds the page's heading and content, and hydration adopts it`, async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
     expect(serverRenderOf(html).slot).toBe('fragment');
     const root = rootOf(html);
@@ -62,7 +76,9 @@ for (const { path } of routes) {
   });
 }
 
-test('after hydration the pages respond: Home scrolls to the games, a card opens its game, the form checks its fields', async ({ page }) => {
+test('after hydration the pages respond: Home scrolls to the games, a card opens its game, the form checks its fields', async ({
+  page,
+}) => {
   await markServerNodes(page);
   await page.goto('/');
   await expect.poll(() => adopted(page, 'slot')).toBe(true);
@@ -71,21 +87,33 @@ test('after hydration the pages respond: Home scrolls to the games, a card opens
 
   await page.goto('/games');
   await expect.poll(() => adopted(page, 'slot')).toBe(true);
-  await page.getByRole('main').getByRole('link', { name: /Pug Life/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Pug Life/ })
+    .first()
+    .click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Pug Life');
   await expect(page.getByRole('button', { name: 'Play Full Screen' })).toBeVisible();
 
   await page.goto('/contact');
   await expect.poll(() => adopted(page, 'slot')).toBe(true);
   await page.getByRole('button', { name: /send/i }).click();
-  await expect(page.getByRole('main').getByText(/required|enter/i).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/required|enter/i)
+      .first(),
+  ).toBeVisible();
 });
 
 test.describe('a remote failing at request time', () => {
   // The browser reports the remote it cannot load.
   test.use({ allowConsoleErrors: true });
 
-  test('a remote that is down when the page is requested: its slot renders in the browser, with the fallback', async ({ page, deploy }) => {
+  test('a remote that is down when the page is requested: its slot renders in the browser, with the fallback', async ({
+    page,
+    deploy,
+  }) => {
     const port = await deploy.freePort();
     const site = await deploy.shell({ games: `http://localhost:${port}/mf-manifest.json` });
     const html = await (await page.request.get(`${site}/games`)).text();
@@ -96,7 +124,10 @@ test.describe('a remote failing at request time', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(headings['/']!);
   });
-  test('a remote that hangs when the page is requested: the page still comes at once, its slot left to the browser', async ({ page, deploy }) => {
+  test('a remote that hangs when the page is requested: the page still comes at once, its slot left to the browser', async ({
+    page,
+    deploy,
+  }) => {
     const { port } = await deploy.hangingServer();
     const site = await deploy.shell({ legal: `http://localhost:${port}/mf-manifest.json` });
     const started = Date.now();
@@ -109,11 +140,15 @@ test.describe('a remote failing at request time', () => {
   });
 });
 
-test('no skew: a release between two requests changes the HTML with the map, and a fragment of another build is not used', async ({ page, deploy }) => {
+test('no skew: a release between two requests changes the HTML with the map, and a fragment of another build is not used', async ({
+  page,
+  deploy,
+}) => {
   test.setTimeout(180_000);
   const environment = await deploy.environment();
   const termsUrl = `${environment.url}/terms-and-conditions`;
-  const releasedLegal = (html: string) => serverRenderOf(html).remoteMap.microFrontends.legal!.find((version) => version.deployment.default)!.url;
+  const releasedLegal = (html: string) =>
+    serverRenderOf(html).remoteMap.microFrontends.legal!.find((version) => version.deployment.default)!.url;
 
   const first = await (await page.request.get(termsUrl)).text();
   expect(rootOf(first)).toContain('>Terms and Conditions</h1>');
@@ -123,7 +158,9 @@ test('no skew: a release between two requests changes the HTML with the map, and
   const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
   const stale = mkdtempSync(join(tmpdir(), 'nova-legal-stale-'));
   try {
-    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) => text.replace('title="Terms and Conditions"', 'title="Terms of Play"'));
+    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
+      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
+    );
     legalTeam.build('mfe-legal', outDir);
     const version = environment.slice('publish', 'legal', '--dist', outDir).match(/^legal (\S+) is published\.$/m)?.[1];
     environment.slice('release', 'legal', version!);
@@ -141,8 +178,13 @@ test('no skew: a release between two requests changes the HTML with the map, and
     // A version whose fragments come from another build than its JavaScript: the slot renders in the browser.
     cpSync(outDir, stale, { recursive: true });
     const manifestFile = join(stale, 'fragments/manifest.json');
-    writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), buildId: 'another-build' }));
-    const staleVersion = environment.slice('publish', 'legal', '--dist', stale).match(/^legal (\S+) is published\.$/m)?.[1];
+    writeFileSync(
+      manifestFile,
+      JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), buildId: 'another-build' }),
+    );
+    const staleVersion = environment
+      .slice('publish', 'legal', '--dist', stale)
+      .match(/^legal (\S+) is published\.$/m)?.[1];
     environment.slice('release', 'legal', staleVersion!);
     const third = await (await page.request.get(termsUrl)).text();
     expect(serverRenderOf(third).slot).toBe('placeholder');

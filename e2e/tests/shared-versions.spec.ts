@@ -6,7 +6,8 @@ import { contactField } from '../support/contact.ts';
 import { expect, test } from '../support/deployments.ts';
 import { copyOfWorkspace } from '../support/workspace-copy.ts';
 
-const bump = (version: string) => (packageJson: string) => packageJson.replace(/"version": "[^"]+"/, `"version": "${version}"`);
+const bump = (version: string) => (packageJson: string) =>
+  packageJson.replace(/"version": "[^"]+"/, `"version": "${version}"`);
 
 /** The source modules of the scripts `page` downloads from `origin`, read from their hidden source maps in `root`. */
 function sourcesFrom(page: Page, origin: string, root: string) {
@@ -20,7 +21,10 @@ function sourcesFrom(page: Page, origin: string, root: string) {
   return sources;
 }
 
-test('a slice built against newer shared packages: its own copy of @nova/ui, the one @nova/store, and a contract check that says why it cannot be released', async ({ page, deploy }) => {
+test('a slice built against newer shared packages: its own copy of @nova/ui, the one @nova/store, and a contract check that says why it cannot be released', async ({
+  page,
+  deploy,
+}) => {
   test.setTimeout(240_000);
   const environment = await deploy.environment();
 
@@ -29,10 +33,14 @@ test('a slice built against newer shared packages: its own copy of @nova/ui, the
   const outDir = mkdtempSync(join(tmpdir(), 'nova-contact-'));
   try {
     workspace.edit('packages/ui/package.json', bump('1.1.0'));
-    workspace.edit('packages/ui/src/site-config.ts', (text) => text.replace("supportPhone: '1-800-555-0142'", "supportPhone: '1-800-555-0199'"));
+    workspace.edit('packages/ui/src/site-config.ts', (text) =>
+      text.replace("supportPhone: '1-800-555-0142'", "supportPhone: '1-800-555-0199'"),
+    );
     workspace.edit('packages/store/package.json', bump('1.1.0'));
     workspace.build('mfe-contact', outDir);
-    const version = environment.slice('publish', 'contact', '--dist', outDir).match(/^contact (\S+) is published\.$/m)?.[1];
+    const version = environment
+      .slice('publish', 'contact', '--dist', outDir)
+      .match(/^contact (\S+) is published\.$/m)?.[1];
 
     // The contract check refuses it: the store's state must stay one, and the shell provides 1.0.0.
     let refusal = '';
@@ -41,19 +49,29 @@ test('a slice built against newer shared packages: its own copy of @nova/ui, the
     } catch (error) {
       refusal = String((error as { stderr?: string }).stderr);
     }
-    expect(refusal).toContain(`Not released: contact ${version} needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.`);
+    expect(refusal).toContain(
+      `Not released: contact ${version} needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.`,
+    );
 
     // Previewed in the real site, it runs with its own @nova/ui beside the shell's…
-    const contactOrigin = new URL(JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')).origins.contact).origin;
+    const contactOrigin = new URL(
+      JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')).origins.contact,
+    ).origin;
     const fromContact = sourcesFrom(page, contactOrigin, join(environment.root, 'contact'));
     await page.goto(`${environment.url}/contact?preview=contact@${version}`);
     const support = page.getByRole('region', { name: 'Support' });
     await expect(support).toContainText('1-800-555-0199');
     await expect(page.getByRole('contentinfo')).toContainText('Toll-free: 1-800-555-0142');
-    expect(fromContact.some((source) => source.endsWith('packages/ui/src/site-config.ts')), "contact's own @nova/ui").toBe(true);
+    expect(
+      fromContact.some((source) => source.endsWith('packages/ui/src/site-config.ts')),
+      "contact's own @nova/ui",
+    ).toBe(true);
 
     // …and on the shell's one store, the only copy on the page: what is typed survives a visit to another slice.
-    expect(fromContact.filter((source) => source.includes('packages/store/src/')), 'a second store').toEqual([]);
+    expect(
+      fromContact.filter((source) => source.includes('packages/store/src/')),
+      'a second store',
+    ).toEqual([]);
     await contactField(page, 'Name').fill('Grace Hopper');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');

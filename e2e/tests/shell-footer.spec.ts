@@ -13,7 +13,10 @@ test('the footer has the logo and tagline, navigation, legal links and contact d
   await expect(navigation.getByRole('link', { name: 'Games' })).toHaveAttribute('href', '/games');
 
   const legal = footer.getByRole('navigation', { name: 'Legal' });
-  await expect(legal.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+  await expect(legal.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+    'href',
+    '/terms-and-conditions',
+  );
   await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
 
   const contact = footer.getByRole('region', { name: 'Contact' });
@@ -47,9 +50,11 @@ test.describe('with reduced motion', () => {
 
   test('the background is still', async ({ page }) => {
     await page.goto('/');
-    const running = await page.getByTestId('background').evaluate(
-      (background) => background.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
-    );
+    const running = await page
+      .getByTestId('background')
+      .evaluate(
+        (background) => background.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+      );
     expect(running).toBe(0);
   });
 });
@@ -57,6 +62,8 @@ test.describe('with reduced motion', () => {
 test('without reduced motion the background moves', async ({ page }) => {
   await page.goto('/');
   await expect
-    .poll(() => page.getByTestId('background').evaluate((background) => background.getAnimations({ subtree: true }).length))
+    .poll(() =>
+      page.getByTestId('background').evaluate((background) => background.getAnimations({ subtree: true }).length),
+    )
     .toBeGreaterThan(0);
 });

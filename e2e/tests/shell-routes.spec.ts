@@ -47,7 +47,9 @@ test('the not-found page links to Home and Games', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('after a client-side navigation focus moves to the new page heading and scroll returns to the top', async ({ page }) => {
+test('after a client-side navigation focus moves to the new page heading and scroll returns to the top', async ({
+  page,
+}) => {
   await page.goto('/terms-and-conditions');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

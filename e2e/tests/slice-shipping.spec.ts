@@ -11,19 +11,26 @@ import { repoRoot } from '../support/site.ts';
 function folderHash(folder: string) {
   const hash = createHash('sha256');
   const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort()) hash.update(file.slice(folder.length)).update(readFileSync(file));
+  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort())
+    hash.update(file.slice(folder.length)).update(readFileSync(file));
   return hash.digest('hex');
 }
 
 const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 const previewNotice = (page: Page) => page.getByRole('complementary', { name: 'Preview' });
 
-test('a slice team publishes, previews, releases and rolls back the legal slice alone', async ({ page, context, deploy }) => {
+test('a slice team publishes, previews, releases and rolls back the legal slice alone', async ({
+  page,
+  context,
+  deploy,
+}) => {
   test.setTimeout(180_000);
   const environment = await deploy.environment();
   const untouched = () => ({
     shell: folderHash(join(repoRoot, 'shell/dist')),
-    ...Object.fromEntries(['marketing', 'games', 'contact'].map((slice) => [slice, folderHash(join(environment.root, slice))])),
+    ...Object.fromEntries(
+      ['marketing', 'games', 'contact'].map((slice) => [slice, folderHash(join(environment.root, slice))]),
+    ),
   });
   const before = untouched();
 
@@ -32,7 +39,9 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
   const legalTeam = copyOfWorkspace();
   const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
   try {
-    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) => text.replace('title="Terms and Conditions"', 'title="Terms of Play"'));
+    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
+      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
+    );
     legalTeam.build('mfe-legal', outDir);
     const published = environment.slice('publish', 'legal', '--dist', outDir);
     const version = published.match(/^legal (\S+) is published\.$/m)?.[1];
@@ -50,7 +59,9 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
     // The preview: this tab only, remembered as it moves around, and plainly marked.
     await page.goto(`${environment.url}/terms-and-conditions?preview=legal@${version}`);
     await expect(termsHeading(page)).toHaveText('Terms of Play');
-    await expect(previewNotice(page)).toContainText(`Preview of legal ${version}: not released, shown in this tab only.`);
+    await expect(previewNotice(page)).toContainText(
+      `Preview of legal ${version}: not released, shown in this tab only.`,
+    );
     await expect(page).toHaveURL(`${environment.url}/terms-and-conditions`);
     await page.goto(`${environment.url}/terms-and-conditions`);
     await expect(termsHeading(page)).toHaveText('Terms of Play');

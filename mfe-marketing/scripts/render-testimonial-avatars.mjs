@@ -11,7 +11,12 @@ const avatarsDir = fileURLToPath(new URL('../src/home/testimonials/avatars/', im
 const ids = ['maya', 'jonas', 'priya'];
 
 for (const id of ids) {
-  const svg = createAvatar(bottts, { seed: `testimonial-${id}`, size: 64, radius: 50, backgroundColor: ['18213f'] }).toString();
+  const svg = createAvatar(bottts, {
+    seed: `testimonial-${id}`,
+    size: 64,
+    radius: 50,
+    backgroundColor: ['18213f'],
+  }).toString();
   const file = `${avatarsDir}${id}.svg`;
   writeFileSync(file, `${svg}\n`);
   console.log(`${file}: ${(svg.length / 1024).toFixed(1)} KiB`);

@@ -32,7 +32,9 @@ export function bootPageRemote(pages, serverRenderId) {
     serverRender = undefined;
   }
   const remoteMap = serverRender
-    ? Promise.resolve(new Response(JSON.stringify(serverRender.remoteMap), { headers: { 'Content-Type': 'application/json' } }))
+    ? Promise.resolve(
+        new Response(JSON.stringify(serverRender.remoteMap), { headers: { 'Content-Type': 'application/json' } }),
+      )
     : fetch('/remotes.json', { priority: 'high' });
   /** @type {Boot} */
   const boot = { remoteMap, manifests: new Map() };
@@ -53,7 +55,9 @@ export function bootPageRemote(pages, serverRenderId) {
         // The released version's URL (the frontend-discovery shape: the default one); a preview,
         // which only this tab asks for, is left to the shell.
         const versions = (await mapResponse.clone().json())?.microFrontends?.[remote];
-        const entry = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
+        const entry = Array.isArray(versions)
+          ? versions.find((version) => version?.deployment?.default === true)?.url
+          : undefined;
         if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
         // The federation runtime's rule: an entry with ".json" in it is a manifest.
         if (!entry.includes('.json')) return preload(new URL(entry));
@@ -61,7 +65,8 @@ export function bootPageRemote(pages, serverRenderId) {
         boot.manifests.set(entry, manifestResponse);
         const manifest = await (await manifestResponse).clone().json();
         const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === page).assets.js;
-        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync, ...files.async]) preload(new URL(file, entry));
+        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync, ...files.async])
+          preload(new URL(file, entry));
       })
       // Only a head start: the shell loads, and reports, whatever failed here on its own.
       .catch(() => undefined);

@@ -13,19 +13,29 @@ const released = (url: string) => [
   { url, deployment: { traffic: 100, default: true } },
 ];
 const remoteMap = {
-  microFrontends: { marketing: released('http://localhost:4174/remoteEntry.js'), games: released(gamesManifest), contact: released('javascript:alert(1)') },
+  microFrontends: {
+    marketing: released('http://localhost:4174/remoteEntry.js'),
+    games: released(gamesManifest),
+    contact: released('javascript:alert(1)'),
+  },
 };
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js' } },
   exposes: [
     { name: 'GamesPage', assets: { js: { sync: ['assets/GamesPage.js'], async: [] } } },
-    { name: 'GamePage', assets: { js: { sync: ['assets/GamePage.js', 'assets/frame.js'], async: ['assets/shared.js'] } } },
+    {
+      name: 'GamePage',
+      assets: { js: { sync: ['assets/GamePage.js', 'assets/frame.js'], async: ['assets/shared.js'] } },
+    },
   ],
 };
 
 const boot = () => (globalThis as { novaBoot?: Boot }).novaBoot!;
 const preloaded = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [link.href, link.getAttribute('crossorigin')]);
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [
+    link.href,
+    link.getAttribute('crossorigin'),
+  ]);
 
 /** Runs the boot script at a path and waits until it has done all it does. */
 async function bootAt(path: string) {
@@ -76,11 +86,14 @@ describe('the boot script', () => {
     expect(preloaded()).toEqual([['http://localhost:4174/remoteEntry.js', '']]);
   });
 
-  it.each(['/contact', '/nope', '/games/pug-life/extra'])('only fetches the map at %s (invalid entry or no such page)', async (path) => {
-    await bootAt(path);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(preloaded()).toEqual([]);
-  });
+  it.each(['/contact', '/nope', '/games/pug-life/extra'])(
+    'only fetches the map at %s (invalid entry or no such page)',
+    async (path) => {
+      await bootAt(path);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(preloaded()).toEqual([]);
+    },
+  );
 
   it('gives up quietly when the map is not JSON', async () => {
     vi.mocked(fetch).mockImplementation(async () => new Response('<!doctype html>'));

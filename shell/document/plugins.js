@@ -20,7 +20,11 @@ export function inlineBoot() {
   return {
     name: 'nova:inline-boot',
     transformIndexHtml: () => [
-      { tag: 'script', children: `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`, injectTo: 'head-prepend' },
+      {
+        tag: 'script',
+        children: `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`,
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }
@@ -57,7 +61,13 @@ export function serveDevRemoteMap() {
   const microFrontends = Object.fromEntries(
     Object.entries(slices).map(([name, { port }]) => [
       name,
-      [{ url: `http://localhost:${port}/remoteEntry.js`, metadata: { integrity: '', version: 'dev' }, deployment: { traffic: 100, default: true } }],
+      [
+        {
+          url: `http://localhost:${port}/remoteEntry.js`,
+          metadata: { integrity: '', version: 'dev' },
+          deployment: { traffic: 100, default: true },
+        },
+      ],
     ]),
   );
   const map = JSON.stringify({ schema: remoteMapSchema, microFrontends });

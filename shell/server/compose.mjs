@@ -22,8 +22,13 @@ const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /** The remote map's released URL of a remote (frontend-discovery: its default version), if it is a usable one. */
 function releasedEntry(/** @type {unknown} */ map, /** @type {string} */ remote) {
-  const versions = isRecord(map) && isRecord(/** @type {any} */ (map).microFrontends) ? /** @type {any} */ (map).microFrontends[remote] : undefined;
-  const url = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
+  const versions =
+    isRecord(map) && isRecord(/** @type {any} */ (map).microFrontends)
+      ? /** @type {any} */ (map).microFrontends[remote]
+      : undefined;
+  const url = Array.isArray(versions)
+    ? versions.find((version) => version?.deployment?.default === true)?.url
+    : undefined;
   return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? url : undefined;
 }
 
@@ -63,7 +68,10 @@ export function createComposer({ shellRoot, serverEntry, timeoutMs = fragmentTim
     const deadline = new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
     const lookup = (async () => {
       const [manifest, fragments] = /** @type {any[]} */ (
-        await Promise.all([fetchJson(remoteEntry, signal), fetchJson(new URL('fragments/manifest.json', remoteEntry).href, signal)])
+        await Promise.all([
+          fetchJson(remoteEntry, signal),
+          fetchJson(new URL('fragments/manifest.json', remoteEntry).href, signal),
+        ])
       );
       if (typeof manifest?.buildId !== 'string' || manifest.buildId !== fragments?.buildId) return undefined;
       const file = fragments.fragments?.[path];
@@ -71,7 +79,10 @@ export function createComposer({ shellRoot, serverEntry, timeoutMs = fragmentTim
       const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, remoteEntry).href, signal));
       if (typeof fragment?.head !== 'string' || typeof fragment?.html !== 'string') return undefined;
       const base = new URL('.', remoteEntry).href.replace(/\/$/, '');
-      return { head: fragment.head.replaceAll(remoteBasePlaceholder, base), html: fragment.html.replaceAll(remoteBasePlaceholder, base) };
+      return {
+        head: fragment.head.replaceAll(remoteBasePlaceholder, base),
+        html: fragment.html.replaceAll(remoteBasePlaceholder, base),
+      };
     })().catch(() => undefined);
     return /** @type {Promise<{ head: string, html: string } | undefined>} */ (Promise.race([lookup, deadline]));
   }
@@ -106,7 +117,10 @@ export function createComposer({ shellRoot, serverEntry, timeoutMs = fragmentTim
       remoteMap,
       year,
       slot: page ? (fragment ? 'fragment' : 'placeholder') : 'none',
-      bootstrap: { script: /** @type {string} */ (script[1]), preloads: preloads.map(([, href]) => /** @type {string} */ (href)) },
+      bootstrap: {
+        script: /** @type {string} */ (script[1]),
+        preloads: preloads.map(([, href]) => /** @type {string} */ (href)),
+      },
     };
     const dataBlock = `<script type="application/json" id="${serverRenderId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
     const html = template
@@ -118,4 +132,5 @@ export function createComposer({ shellRoot, serverEntry, timeoutMs = fragmentTim
 }
 
 /** The shell's server entry beside its build (see packages/tooling/src/shell-server-build.js). */
-export const shellServerEntry = (/** @type {string} */ shellBuild) => join(shellBuild, '..', 'dist-server', 'render-shell.mjs');
+export const shellServerEntry = (/** @type {string} */ shellBuild) =>
+  join(shellBuild, '..', 'dist-server', 'render-shell.mjs');

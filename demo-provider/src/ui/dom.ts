@@ -12,11 +12,19 @@ function assemble<E extends Element>(element: E, attributes: Attributes, childre
 }
 
 /** An HTML element with attributes and children; text children are text, never markup. */
-export function html<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]) {
+export function html<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+) {
   return assemble(document.createElement(tag), attributes, children);
 }
 
 /** An SVG element with attributes and children. */
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]) {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+) {
   return assemble(document.createElementNS(svgNamespace, tag), attributes, children);
 }

@@ -8,12 +8,18 @@ const counts = [3, 4, 5];
 
 /** A payline as a small grid of the window with its cells filled. */
 function paylineDiagram(rows: readonly number[]) {
-  const diagram = svg('svg', { class: 'payline-diagram', viewBox: `0 0 ${reelCount} ${rowCount}`, 'aria-hidden': 'true' });
+  const diagram = svg('svg', {
+    class: 'payline-diagram',
+    viewBox: `0 0 ${reelCount} ${rowCount}`,
+    'aria-hidden': 'true',
+  });
   for (let reel = 0; reel < reelCount; reel++) {
     for (let row = 0; row < rowCount; row++) {
       const x = reel + 0.08;
       const y = row + 0.08;
-      diagram.append(svg('rect', { x, y, width: 0.84, height: 0.84, rx: 0.12, class: rows[reel] === row ? 'on' : 'off' }));
+      diagram.append(
+        svg('rect', { x, y, width: 0.84, height: 0.84, rx: 0.12, class: rows[reel] === row ? 'on' : 'off' }),
+      );
     }
   }
   return diagram;
@@ -44,11 +50,24 @@ export function createPaytable(game: Game, format: (coins: number) => string): P
     html(
       'table',
       {},
-      html('thead', {}, html('tr', {}, html('th', { scope: 'col' }, 'Symbol'), ...counts.map((count) => html('th', { scope: 'col' }, `${count} in a row`)))),
+      html(
+        'thead',
+        {},
+        html(
+          'tr',
+          {},
+          html('th', { scope: 'col' }, 'Symbol'),
+          ...counts.map((count) => html('th', { scope: 'col' }, `${count} in a row`)),
+        ),
+      ),
       rows,
     ),
     html('h3', {}, 'Paylines'),
-    html('ol', { class: 'paylines' }, ...paylines.map(({ name, rows: lineRows }) => html('li', {}, paylineDiagram(lineRows), html('span', {}, name)))),
+    html(
+      'ol',
+      { class: 'paylines' },
+      ...paylines.map(({ name, rows: lineRows }) => html('li', {}, paylineDiagram(lineRows), html('span', {}, name))),
+    ),
   );
   close.addEventListener('click', () => dialog.close());
 

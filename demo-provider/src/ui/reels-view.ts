@@ -21,7 +21,12 @@ export interface ReelsView {
 /** The five reels, three symbols showing on each, with paylines drawn over them when they win. */
 export function createReelsView(game: Game): ReelsView {
   const reels = reelStrips.map(() => html('div', { class: 'reel' }, html('div', { class: 'strip' })));
-  const lines = svg('svg', { class: 'lines', viewBox: `0 0 ${reelCount} ${rowCount}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+  const lines = svg('svg', {
+    class: 'lines',
+    viewBox: `0 0 ${reelCount} ${rowCount}`,
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
   const element = html('div', { class: 'reels', role: 'group', 'aria-label': 'Reels' }, ...reels, lines);
 
   const cells = (reel: number) => [...reels[reel]!.querySelectorAll<HTMLElement>('.cell')];
@@ -58,7 +63,10 @@ export function createReelsView(game: Game): ReelsView {
       return Promise.all(
         reels.map((reelElement, reel) => {
           const strip = reelStrips[reel]!;
-          const run = Array.from({ length: blurRun }, (_, index) => strip[(targets[reel]! + rowCount + index) % strip.length]!);
+          const run = Array.from(
+            { length: blurRun },
+            (_, index) => strip[(targets[reel]! + rowCount + index) % strip.length]!,
+          );
           reelElement.classList.remove('landing');
           reelElement.classList.add('spinning');
           // What blurs past is decoration; the reels are named once they stop.

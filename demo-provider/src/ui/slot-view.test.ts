@@ -12,7 +12,14 @@ import { reelStopDelays } from './reels-view.ts';
 import { mountSlot } from './slot-view.ts';
 
 const pugLife = games.find((game) => game.code === 'pug_life')!;
-const launch: Launch = { game: pugLife, lang: 'en', currency: 'EUR', channel: 'desktop', partner: 'test', seed: undefined };
+const launch: Launch = {
+  game: pugLife,
+  lang: 'en',
+  currency: 'EUR',
+  channel: 'desktop',
+  partner: 'test',
+  seed: undefined,
+};
 const euros = (coins: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(coins);
 
 const oneLineStops = findStops((wins) => wins.length === 1);
@@ -21,7 +28,9 @@ let reducedMotion = false;
 
 beforeEach(() => {
   reducedMotion = false;
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' && reducedMotion }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)' && reducedMotion,
+  }));
   // jsdom has <dialog> but not its methods; these stand in for the browser's.
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.open = true;
@@ -49,7 +58,10 @@ const screen = () => within(document.body);
 const meterValue = (name: string) => within(screen().getByRole('group', { name })).getByText(/€/);
 const status = () => screen().getByRole('status');
 const button = (name: string) => screen().getByRole('button', { name });
-const reelSymbols = () => within(screen().getByRole('group', { name: 'Reels' })).getAllByRole('img').map((image) => image.getAttribute('aria-label'));
+const reelSymbols = () =>
+  within(screen().getByRole('group', { name: 'Reels' }))
+    .getAllByRole('img')
+    .map((image) => image.getAttribute('aria-label'));
 /** The symbol names the reels should show at `stops`, reel by reel, top to bottom. */
 const symbolsAt = (stops: readonly number[]) => {
   const grid = windowAt(stops);
@@ -70,7 +82,9 @@ describe('the slot', () => {
 
   it('formats amounts for the requested currency and language', () => {
     mountSlot(document.body, { ...launch, lang: 'de', currency: 'USD' }, new SlotSession(mulberry32(1)));
-    expect(within(screen().getByRole('group', { name: 'Demo balance' })).getByText(/\$/)).toHaveTextContent('1.000,00 $');
+    expect(within(screen().getByRole('group', { name: 'Demo balance' })).getByText(/\$/)).toHaveTextContent(
+      '1.000,00 $',
+    );
   });
 
   it('spins the reels, then shows where they stopped, pays the balance and announces the result', async () => {
@@ -106,7 +120,9 @@ describe('the slot', () => {
     const amount = euros(win!.amount);
     expect(meterValue('Win')).toHaveTextContent(amount);
     expect(meterValue('Demo balance')).toHaveTextContent(euros(1000 - 10 + win!.amount));
-    expect(status()).toHaveTextContent(`You won ${amount}: ${win!.count} × ${pugLife.symbols[win!.symbol].name} on line ${win!.line + 1}.`);
+    expect(status()).toHaveTextContent(
+      `You won ${amount}: ${win!.count} × ${pugLife.symbols[win!.symbol].name} on line ${win!.line + 1}.`,
+    );
     expect(document.querySelectorAll('.cell.win')).toHaveLength(win!.count);
     expect(document.querySelectorAll('.lines polyline')).toHaveLength(1);
 
@@ -219,7 +235,9 @@ describe('the bet', () => {
     await user.click(button('Lower the bet'));
     await user.click(button('Spin'));
     expect(meterValue('Demo balance')).toHaveTextContent('€0.00');
-    expect(status()).toHaveTextContent('No win this time. Your demo balance is spent. Reload the page to start over with a fresh balance.');
+    expect(status()).toHaveTextContent(
+      'No win this time. Your demo balance is spent. Reload the page to start over with a fresh balance.',
+    );
     await user.click(button('Lower the bet'));
     await user.click(button('Spin'));
     expect(meterValue('Demo balance')).toHaveTextContent('€0.00');
@@ -239,15 +257,27 @@ describe('the paytable', () => {
     expect(within(dialog).getByRole('heading', { name: 'Paytable' })).toBeInTheDocument();
     expect(dialog).toHaveAccessibleName('Paytable');
     const rows = within(dialog).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(pugLife.symbols.map((symbol) => symbol.name));
-    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([3, 4, 5].map((count) => euros(payFor(0, count, 10))));
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Middle row', 'Top row', 'Bottom row', 'V', 'Upside-down V']);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(
+      pugLife.symbols.map((symbol) => symbol.name),
+    );
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([3, 4, 5].map((count) => euros(payFor(0, count, 10))));
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Middle row', 'Top row', 'Bottom row', 'V', 'Upside-down V']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(dialog).not.toHaveAttribute('open');
 
     await user.click(button('Raise the bet'));
     await user.click(button('Paytable'));
-    expect(within(within(dialog).getAllByRole('row')[1]!).getAllByRole('cell')[0]).toHaveTextContent(euros(payFor(0, 3, 20)));
+    expect(within(within(dialog).getAllByRole('row')[1]!).getAllByRole('cell')[0]).toHaveTextContent(
+      euros(payFor(0, 3, 20)),
+    );
   });
 });

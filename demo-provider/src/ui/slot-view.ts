@@ -50,7 +50,13 @@ export function mountSlot(root: HTMLElement, { game, lang, currency }: Launch, s
     html(
       'main',
       { class: 'slot' },
-      html('header', { class: 'top' }, html('h1', {}, game.name), html('p', { class: 'badge' }, 'Demo play · virtual coins'), paytableButton),
+      html(
+        'header',
+        { class: 'top' },
+        html('h1', {}, game.name),
+        html('p', { class: 'badge' }, 'Demo play · virtual coins'),
+        paytableButton,
+      ),
       reels.element,
       status,
       html('div', { class: 'controls' }, balance.element, bet.element, win.element, spinButton),

@@ -10,7 +10,10 @@ export function symbolSprite(game: Game): SVGSVGElement {
   const sprite = svg('svg', { class: 'sprite', 'aria-hidden': 'true', focusable: 'false' });
   // Our own constant art (art.ts), never anything from the launch link.
   sprite.innerHTML = game.symbols
-    .map(({ art }, rank) => `<symbol id="${symbolId(rank as SymbolRank)}" viewBox="0 0 100 100">${symbolArt[art]}</symbol>`)
+    .map(
+      ({ art }, rank) =>
+        `<symbol id="${symbolId(rank as SymbolRank)}" viewBox="0 0 100 100">${symbolArt[art]}</symbol>`,
+    )
     .join('');
   return sprite;
 }
@@ -20,7 +23,11 @@ export function symbolImage(game: Game, rank: SymbolRank, named = true): SVGSVGE
   const name = game.symbols[rank].name;
   return svg(
     'svg',
-    { class: 'symbol', viewBox: '0 0 100 100', ...(named ? { role: 'img', 'aria-label': name } : { 'aria-hidden': 'true' }) },
+    {
+      class: 'symbol',
+      viewBox: '0 0 100 100',
+      ...(named ? { role: 'img', 'aria-label': name } : { 'aria-hidden': 'true' }),
+    },
     svg('use', { href: `#${symbolId(rank)}` }),
   );
 }

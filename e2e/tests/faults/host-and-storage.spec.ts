@@ -11,7 +11,10 @@ const plainHttpSite = 'http://nova-reels.test:4173';
 const test = base.extend<object, object>({
   launchOptions: [
     async ({ launchOptions }, use) => {
-      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), '--host-resolver-rules=MAP nova-reels.test 127.0.0.1'] });
+      await use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), '--host-resolver-rules=MAP nova-reels.test 127.0.0.1'],
+      });
     },
     { scope: 'worker' },
   ],
@@ -32,7 +35,11 @@ function consoleWarnings(page: Page) {
 }
 
 async function typeDraft(page: Page) {
-  for (const [label, text] of [['Name', typed.name], ['Email', typed.email], ['Message', typed.message]] as const) {
+  for (const [label, text] of [
+    ['Name', typed.name],
+    ['Email', typed.email],
+    ['Message', typed.message],
+  ] as const) {
     await contactField(page, label).fill(text);
   }
   await contactField(page, 'Subject').selectOption({ label: 'Feedback' });
@@ -52,12 +59,16 @@ const emptyDraft = { name: '', email: '', subject: '', message: '' };
 async function visitHomeAndComeBack(page: Page) {
   await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(profileAvatar(page)).toBeVisible();
-  await expect.poll(() => profileAvatar(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(180);
+  await expect
+    .poll(() => profileAvatar(page).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(180);
   await mainNav(page).getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(contactForm(page)).toBeVisible();
 }
 
-test('on plain HTTP under a host name other than localhost (no secure context) Home\'s avatar and Contact work', async ({ page }) => {
+test("on plain HTTP under a host name other than localhost (no secure context) Home's avatar and Contact work", async ({
+  page,
+}) => {
   await page.goto(`${plainHttpSite}/`);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
   expect(await page.evaluate(() => typeof crypto.randomUUID)).toBe('undefined');
@@ -98,7 +109,9 @@ const brokenStorages = {
 };
 
 for (const [fault, breakStorage] of Object.entries(brokenStorages)) {
-  test(`storage that ${fault}: typing keeps working, what was typed stays through navigation, silently`, async ({ page }) => {
+  test(`storage that ${fault}: typing keeps working, what was typed stays through navigation, silently`, async ({
+    page,
+  }) => {
     const warnings = consoleWarnings(page);
     await page.addInitScript(breakStorage);
     await page.goto('/contact');
@@ -122,12 +135,17 @@ const unusableStoredValues = {
   'corrupt JSON': '{"state":{"contactDraft":{"name":"Ada',
   'an older version': JSON.stringify({ state: { contactDraft: { ...typedDraft, name: 'Old shape' } }, version: 0 }),
   'a newer version': JSON.stringify({ state: { contactDraft: { ...typedDraft, name: 'Future shape' } }, version: 99 }),
-  'a foreign shape': JSON.stringify({ state: { contactDraft: { name: ['Grace'], email: { ['__proto__']: { polluted: true } } } }, version: 1 }),
+  'a foreign shape': JSON.stringify({
+    state: { contactDraft: { name: ['Grace'], email: { ['__proto__']: { polluted: true } } } },
+    version: 1,
+  }),
   'a bare string': JSON.stringify('Hello from another app'),
 };
 
 for (const [kind, value] of Object.entries(unusableStoredValues)) {
-  test(`stored draft holding ${kind}: dropped silently, the form starts empty and keeps what is typed next`, async ({ page }) => {
+  test(`stored draft holding ${kind}: dropped silently, the form starts empty and keeps what is typed next`, async ({
+    page,
+  }) => {
     const warnings = consoleWarnings(page);
     await openContactWithStored(page, value);
     await expectDraftShows(page, emptyDraft);
@@ -144,7 +162,12 @@ test('a stored draft holding markup in every field shows it as plain text, and n
   const expectNoInjectedCode = watchForInjectedCode(page);
   const markup = injectionPayloads['an <img onerror> tag'];
   const script = injectionPayloads['a <script> tag'];
-  const draft = { name: markup, email: injectionPayloads['a javascript: URL'], subject: script, message: `${markup}${script}` };
+  const draft = {
+    name: markup,
+    email: injectionPayloads['a javascript: URL'],
+    subject: script,
+    message: `${markup}${script}`,
+  };
   await openContactWithStored(page, JSON.stringify({ state: { contactDraft: draft }, version: 1 }));
   await expectDraftShows(page, { ...draft, subject: '' });
   await expectNoInjectedCode();

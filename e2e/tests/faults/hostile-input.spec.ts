@@ -36,7 +36,9 @@ async function expectEveryFieldHolds(page: Page, text: string) {
 }
 
 for (const [kind, text] of Object.entries(hostileTexts)) {
-  test(`${kind} in every contact field stays plain text, kept as typed across navigation and reload`, async ({ page }) => {
+  test(`${kind} in every contact field stays plain text, kept as typed across navigation and reload`, async ({
+    page,
+  }) => {
     const expectNoInjectedCode = watchForInjectedCode(page);
     await page.goto('/contact');
     for (const label of contactTextFields) await contactField(page, label).fill(text);
@@ -69,7 +71,9 @@ test('markup in the name and message is sent like any other text, and nothing of
   await expectNoInjectedCode();
 });
 
-test('markup in the e-mail field gets the browser\'s clear e-mail message and blocks the send; the text is kept', async ({ page }) => {
+test("markup in the e-mail field gets the browser's clear e-mail message and blocks the send; the text is kept", async ({
+  page,
+}) => {
   const expectNoInjectedCode = watchForInjectedCode(page);
   const payload = injectionPayloads['a javascript: URL'];
   await page.goto('/contact');
@@ -80,14 +84,18 @@ test('markup in the e-mail field gets the browser\'s clear e-mail message and bl
 
   await sendButton(page).click();
   await expect(contactField(page, 'Email')).toBeFocused();
-  expect(await contactField(page, 'Email').evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+  expect(await contactField(page, 'Email').evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(
+    true,
+  );
   await expect(sendButton(page)).toHaveText('Send Message');
   await expect(contactField(page, 'Email')).toHaveValue(payload);
   await expectNoInjectedCode();
 });
 
 for (const label of ['Name', 'Message'] as const) {
-  test(`a ${label.toLowerCase()} of nothing but invisible characters (zero-width, U+202E, NUL) blocks the send and says why`, async ({ page }) => {
+  test(`a ${label.toLowerCase()} of nothing but invisible characters (zero-width, U+202E, NUL) blocks the send and says why`, async ({
+    page,
+  }) => {
     const invisible = '\u200b\u202e\u0000\ufeff';
     await page.goto('/contact');
     await contactField(page, 'Name').fill('Ada');
@@ -106,7 +114,9 @@ for (const label of ['Name', 'Message'] as const) {
   });
 }
 
-test('a 200,000-character paste into every field is kept whole, says it is too long, and the page keeps up', async ({ page }) => {
+test('a 200,000-character paste into every field is kept whole, says it is too long, and the page keeps up', async ({
+  page,
+}) => {
   const huge = `${'0123456789'.repeat(19_999)}🦄🇫🇷👨‍👩‍👧‍👦 Ada 😀.`; // 200,000 as seen
   const limits = { Name: '100', Email: '254', Message: '5,000' } as const;
   await page.goto('/contact');
@@ -118,9 +128,11 @@ test('a 200,000-character paste into every field is kept whole, says it is too l
   await expectEveryFieldHolds(page, huge);
   for (const label of contactTextFields) {
     await expect(contactForm(page).getByText(`200,000 of ${limits[label]} characters`)).toBeVisible();
-    await expect(contactForm(page).getByRole('alert').filter({ hasText: `${label} is too long` })).toHaveText(
-      `${label} is too long: please keep it to ${limits[label]} characters or fewer.`,
-    );
+    await expect(
+      contactForm(page)
+        .getByRole('alert')
+        .filter({ hasText: `${label} is too long` }),
+    ).toHaveText(`${label} is too long: please keep it to ${limits[label]} characters or fewer.`);
   }
 
   // Still answering: one more key is counted at once.

@@ -50,11 +50,19 @@ const strayAddresses = [
   { kind: 'a 10,000-character path', url: `/${'a'.repeat(10_000)}`, heading: 'Page Not Found' },
   { kind: 'a 10,000-character game id', url: `/games/${'a'.repeat(10_000)}`, heading: 'Game Not Found' },
   { kind: 'an encoded traversal as a game id', url: '/games/..%2F..%2Fetc%2Fpasswd', heading: 'Game Not Found' },
-  { kind: 'an encoded traversal after a route', url: '/contact/..%2F..%2F..%2Fetc%2Fpasswd', heading: 'Page Not Found' },
+  {
+    kind: 'an encoded traversal after a route',
+    url: '/contact/..%2F..%2F..%2Fetc%2Fpasswd',
+    heading: 'Page Not Found',
+  },
   // The browser itself resolves %2e%2e as "..": this asks for /etc/passwd.
   { kind: 'encoded dot segments', url: '/games/%2e%2e/%2E%2E/etc/passwd', heading: 'Page Not Found' },
   { kind: 'encoded markup as a game id', url: '/games/%3Cscript%3Ealert(1)%3C%2Fscript%3E', heading: 'Game Not Found' },
-  { kind: 'encoded markup as a path', url: '/%3Cimg%20src%3Dx%20data-pwned%20onerror%3Dalert(1)%3E', heading: 'Page Not Found' },
+  {
+    kind: 'encoded markup as a path',
+    url: '/%3Cimg%20src%3Dx%20data-pwned%20onerror%3Dalert(1)%3E',
+    heading: 'Page Not Found',
+  },
   { kind: 'a malformed percent-encoding', url: '/games/%E0%A4%A', heading: 'Game Not Found' },
   { kind: 'an encoded NUL', url: '/games/pug-life%00', heading: 'Game Not Found' },
   { kind: 'an unknown path in mixed case with a trailing slash', url: '/Nope/', heading: 'Page Not Found' },
@@ -73,7 +81,10 @@ for (const { kind, url, heading } of strayAddresses) {
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expectNoInjectedCode();
 
-    await page.getByRole('main').getByRole('link', { name: /^(Browse Games|Back to Games)$/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^(Browse Games|Back to Games)$/ })
+      .click();
     await expect(page).toHaveTitle('Games · Nova Reels');
   });
 }

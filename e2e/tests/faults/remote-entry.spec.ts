@@ -11,7 +11,8 @@ import { advanceUntilVisible, stopPageTime } from '../../support/page-clock.ts';
 test.use({ allowConsoleErrors: true });
 
 const fallback = (page: Page) => page.getByRole('heading', { name: 'This section is unavailable right now' });
-const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1, name: 'Terms and Conditions' });
+const termsHeading = (page: Page) =>
+  page.getByRole('main').getByRole('heading', { level: 1, name: 'Terms and Conditions' });
 
 /**
  * Opens the Terms from Games by the footer link: the slot loads in the browser. (A first visit to
@@ -51,7 +52,10 @@ const failures: Record<string, Record<string, Fault>> = {
 };
 
 for (const [kind, faults] of Object.entries(failures)) {
-  test(`a slice whose ${kind}: only its pages fall back, with Retry; the rest works and nothing typed is lost`, async ({ page, deploy }) => {
+  test(`a slice whose ${kind}: only its pages fall back, with Retry; the rest works and nothing typed is lost`, async ({
+    page,
+    deploy,
+  }) => {
     const legal = await deploy.remote('legal', { faults });
     const shell = await deploy.shell({ legal: legal.entry });
     const expectNoInjectedCode = watchForInjectedCode(page);
@@ -63,7 +67,10 @@ for (const [kind, faults] of Object.entries(failures)) {
   });
 }
 
-test('a slice whose manifest never answers falls back after 5 s of page time; the rest works', async ({ page, deploy }) => {
+test('a slice whose manifest never answers falls back after 5 s of page time; the rest works', async ({
+  page,
+  deploy,
+}) => {
   const legal = await deploy.remote('legal', { faults: { '/mf-manifest.json': never } });
   const shell = await deploy.shell({ legal: legal.entry });
   await stopPageTime(page);
@@ -78,8 +85,14 @@ test('a slice whose manifest never answers falls back after 5 s of page time; th
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true })).toBeVisible();
 });
 
-for (const [file, name] of [['/mf-manifest.json', 'manifest'], ['/remoteEntry.js', 'remote entry']] as const) {
-  test(`slow is not dead: a slice whose ${name} answers only after the fallback shows replaces it by itself`, async ({ page, deploy }) => {
+for (const [file, name] of [
+  ['/mf-manifest.json', 'manifest'],
+  ['/remoteEntry.js', 'remote entry'],
+] as const) {
+  test(`slow is not dead: a slice whose ${name} answers only after the fallback shows replaces it by itself`, async ({
+    page,
+    deploy,
+  }) => {
     const held = gate();
     const legal = await deploy.remote('legal', { faults: { [file]: held } });
     const shell = await deploy.shell({ legal: legal.entry });
@@ -92,7 +105,10 @@ for (const [file, name] of [['/mf-manifest.json', 'manifest'], ['/remoteEntry.js
   });
 }
 
-test('slow is not dead: a remote entry that trickles in over 8 s shows the fallback, then the page by itself', async ({ page, deploy }) => {
+test('slow is not dead: a remote entry that trickles in over 8 s shows the fallback, then the page by itself', async ({
+  page,
+  deploy,
+}) => {
   const legal = await deploy.remote('legal', { faults: { '/remoteEntry.js': slowDrip(8_000) } });
   const shell = await deploy.shell({ legal: legal.entry });
   await stopPageTime(page);
@@ -101,11 +117,17 @@ test('slow is not dead: a remote entry that trickles in over 8 s shows the fallb
   await advanceUntilVisible(page, termsHeading(page));
 });
 
-test('an exposed page that throws while rendering: its slot falls back, the rest works and nothing typed is lost', async ({ page, deploy }) => {
+test('an exposed page that throws while rendering: its slot falls back, the rest works and nothing typed is lost', async ({
+  page,
+  deploy,
+}) => {
   const root = deploy.copyOfBuild('legal');
   const assets = join(root, 'assets');
   const termsChunk = readdirSync(assets).find((file) => /^TermsPage-[\w-]+\.js$/.test(file))!;
-  writeFileSync(join(assets, termsChunk), 'export default function TermsPage() { throw new Error("The terms could not be drawn."); }\n');
+  writeFileSync(
+    join(assets, termsChunk),
+    'export default function TermsPage() { throw new Error("The terms could not be drawn."); }\n',
+  );
   for (const compressed of ['.br', '.gz']) rmSync(join(assets, termsChunk + compressed));
   const legal = await deploy.remote('legal', { root });
   const shell = await deploy.shell({ legal: legal.entry });

@@ -34,7 +34,10 @@ const wholeMapFaults = [
 ];
 
 for (const { kind, fault, reason } of wholeMapFaults) {
-  test(`a remote map that ${kind}: the layout says the pages cannot load, and Retry loads them once it is back`, async ({ page, deploy }) => {
+  test(`a remote map that ${kind}: the layout says the pages cannot load, and Retry loads them once it is back`, async ({
+    page,
+    deploy,
+  }) => {
     const faults = { '/remotes.json': fault };
     const shell = await deploy.shell({}, { faults });
     const expectNoInjectedCode = watchForInjectedCode(page);
@@ -45,7 +48,10 @@ for (const { kind, fault, reason } of wholeMapFaults) {
     delete (faults as Record<string, unknown>)['/remotes.json'];
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await page.getByRole('button', { name: 'Retry' }).click();
-    await advanceUntilVisible(page, page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true }));
+    await advanceUntilVisible(
+      page,
+      page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true }),
+    );
     expect(await page.evaluate(() => 'notReloaded' in window), 'Retry did not reload the page').toBe(true);
     await expectNoInjectedCode();
   });
@@ -59,7 +65,10 @@ const entryFaults = {
 };
 
 for (const [kind, remotes] of Object.entries(entryFaults)) {
-  test(`${kind} in the remote map: only that remote's pages fall back, the rest works, nothing runs`, async ({ page, deploy }) => {
+  test(`${kind} in the remote map: only that remote's pages fall back, the rest works, nothing runs`, async ({
+    page,
+    deploy,
+  }) => {
     const shell = await deploy.shell(remoteMapOf({ ...shippedRemotes, ...remotes }));
     const expectNoInjectedCode = watchForInjectedCode(page);
     await page.goto(`${shell}/contact`);
@@ -70,15 +79,23 @@ for (const [kind, remotes] of Object.entries(entryFaults)) {
     await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
     await mainNav(page).getByRole('link', { name: 'Contact', exact: true }).click();
-    await expect(page.getByRole('form', { name: 'Send Us a Message' }).getByLabel('Name', { exact: true })).toHaveValue('Grace');
+    await expect(page.getByRole('form', { name: 'Send Us a Message' }).getByLabel('Name', { exact: true })).toHaveValue(
+      'Grace',
+    );
     await expectNoInjectedCode();
   });
 }
 
-test('"__proto__" and other odd keys in the remote map change nothing: every page loads, no odd host is contacted', async ({ page, deploy }) => {
-  const odd = '"__proto__": { "games": [{ "url": "http://odd.example/mf-manifest.json", "deployment": { "default": true } }] }, "constructor": { "prototype": { "x": 1 } }, "toString": "x"';
+test('"__proto__" and other odd keys in the remote map change nothing: every page loads, no odd host is contacted', async ({
+  page,
+  deploy,
+}) => {
+  const odd =
+    '"__proto__": { "games": [{ "url": "http://odd.example/mf-manifest.json", "deployment": { "default": true } }] }, "constructor": { "prototype": { "x": 1 } }, "toString": "x"';
   const map = remoteMapOf(shippedRemotes);
-  const shell = await deploy.shell(map.replace('"microFrontends":{', `"microFrontends":{ ${odd},`).replace(/^\{/, `{ ${odd},`));
+  const shell = await deploy.shell(
+    map.replace('"microFrontends":{', `"microFrontends":{ ${odd},`).replace(/^\{/, `{ ${odd},`),
+  );
   const hosts = new Set<string>();
   page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
   await page.goto(`${shell}/games`);
@@ -86,5 +103,5 @@ test('"__proto__" and other odd keys in the remote map change nothing: every pag
   await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
   expect([...hosts]).toEqual(['localhost']);
-  expect(await page.evaluate(() => ({} as Record<string, unknown>).games)).toBeUndefined();
+  expect(await page.evaluate(() => (({}) as Record<string, unknown>).games)).toBeUndefined();
 });

@@ -5,7 +5,11 @@ import { ContactPage } from './ContactPage.tsx';
 
 describe('ContactPage', () => {
   it('is titled Contact · Nova Reels and shows the form beside the support panel', () => {
-    render(<Providers><ContactPage /></Providers>);
+    render(
+      <Providers>
+        <ContactPage />
+      </Providers>,
+    );
     expect(document.title).toBe('Contact · Nova Reels');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Contact Us');
     expect(screen.getByRole('form', { name: 'Send Us a Message' })).toBeInTheDocument();

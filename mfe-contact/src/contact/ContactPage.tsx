@@ -26,8 +26,8 @@ export function ContactPage() {
       <title>{pageTitle('Contact')}</title>
       <PageHeading>Contact Us</PageHeading>
       <Intro>
-        A question about a game, feedback on the site or an idea for a partnership? Send us a message and
-        our team will answer.
+        A question about a game, feedback on the site or an idea for a partnership? Send us a message and our team will
+        answer.
       </Intro>
       <Columns>
         <ContactForm />

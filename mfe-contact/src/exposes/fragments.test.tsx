@@ -6,7 +6,12 @@ import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { fragments } from './fragments.ts';
 
-const stored: ContactDraft = { name: 'Ada Stored', email: 'ada@example.com', subject: 'feedback', message: 'A stored message.' };
+const stored: ContactDraft = {
+  name: 'Ada Stored',
+  email: 'ada@example.com',
+  subject: 'feedback',
+  message: 'A stored message.',
+};
 
 /** Keeps a draft in the tab's session, as the store does. */
 const storeDraft = (contactDraft: ContactDraft) =>
@@ -23,7 +28,9 @@ async function renderThenHydrateContact(beforeHydration?: () => void) {
 
 describe('the fragment list', () => {
   it('has the contact page', () => {
-    expect(fragmentAddresses('contact', fragments).map(({ path, file }) => [path, file])).toEqual([['/contact', 'ContactPage.json']]);
+    expect(fragmentAddresses('contact', fragments).map(({ path, file }) => [path, file])).toEqual([
+      ['/contact', 'ContactPage.json'],
+    ]);
   });
 });
 

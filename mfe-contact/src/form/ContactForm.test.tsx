@@ -31,7 +31,11 @@ function expectSubmissionBlocked() {
 
 function renderForm(startWith: Partial<ContactDraft> = {}) {
   usePortalStore.setState({ contactDraft: { ...emptyContactDraft, ...startWith } });
-  return render(<Providers><ContactForm /></Providers>);
+  return render(
+    <Providers>
+      <ContactForm />
+    </Providers>,
+  );
 }
 
 describe('ContactForm', () => {
@@ -86,7 +90,11 @@ describe('ContactForm', () => {
     it('shows a kept draft when the form mounts again', () => {
       const { unmount } = renderForm(filled);
       unmount();
-      render(<Providers><ContactForm /></Providers>);
+      render(
+        <Providers>
+          <ContactForm />
+        </Providers>,
+      );
       expect(field('Name')).toHaveValue(filled.name);
       expect(field('Email')).toHaveValue(filled.email);
       expect(field('Subject')).toHaveValue(filled.subject);
@@ -160,21 +168,24 @@ describe('ContactForm', () => {
     it.each([
       ['Name', 100, 'name'],
       ['Email', 254, 'email'],
-    ] as const)('%s: %i characters is fine; one more gets a clear message and blocks submission', (label, limit, key) => {
-      const atLimit = key === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'a'.repeat(limit);
-      renderForm({ ...filled, [key]: atLimit });
-      expect(field(label)).toBeValid();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    ] as const)(
+      '%s: %i characters is fine; one more gets a clear message and blocks submission',
+      (label, limit, key) => {
+        const atLimit = key === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'a'.repeat(limit);
+        renderForm({ ...filled, [key]: atLimit });
+        expect(field(label)).toBeValid();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-      type(label, `${atLimit}a`);
-      const message = `${label} is too long: please keep it to ${limit} characters or fewer.`;
-      expect(screen.getByRole('alert')).toHaveTextContent(message);
-      expect(field(label)).toHaveValue(`${atLimit}a`);
-      expect(field(label)).toBeInvalid();
-      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
-      expect(field(label)).toHaveAccessibleDescription(`${limit + 1} of ${limit} characters ${message}`);
-      expect(field(label).validationMessage).toBe(message);
-    });
+        type(label, `${atLimit}a`);
+        const message = `${label} is too long: please keep it to ${limit} characters or fewer.`;
+        expect(screen.getByRole('alert')).toHaveTextContent(message);
+        expect(field(label)).toHaveValue(`${atLimit}a`);
+        expect(field(label)).toBeInvalid();
+        expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+        expect(field(label)).toHaveAccessibleDescription(`${limit + 1} of ${limit} characters ${message}`);
+        expect(field(label).validationMessage).toBe(message);
+      },
+    );
 
     it.each([
       ['Name', '   '],
@@ -200,17 +211,20 @@ describe('ContactForm', () => {
       ['Name', 100, 'name', (n: number) => '👨‍👩‍👧‍👦'.repeat(n)],
       ['Email', 254, 'email', (n: number) => `${'e\u0301'.repeat(n - 12)}@example.com`],
       ['Message', 5000, 'message', (n: number) => '🦄'.repeat(n)],
-    ] as const)('%s counts characters as the visitor sees them: %i is fine, one more is too long', (label, limit, key, text) => {
-      renderForm({ ...filled, [key]: text(limit) });
-      expect(text(limit).length).toBeGreaterThan(limit);
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(field(label)).not.toHaveAttribute('aria-invalid');
+    ] as const)(
+      '%s counts characters as the visitor sees them: %i is fine, one more is too long',
+      (label, limit, key, text) => {
+        renderForm({ ...filled, [key]: text(limit) });
+        expect(text(limit).length).toBeGreaterThan(limit);
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(field(label)).not.toHaveAttribute('aria-invalid');
 
-      type(label, text(limit + 1));
-      expect(screen.getByRole('alert')).toHaveTextContent(`${label} is too long`);
-      expect(screen.getByText(`${formatCount(limit + 1)} of ${formatCount(limit)} characters`)).toBeInTheDocument();
-      expect(field(label)).toHaveValue(text(limit + 1));
-    });
+        type(label, text(limit + 1));
+        expect(screen.getByRole('alert')).toHaveTextContent(`${label} is too long`);
+        expect(screen.getByText(`${formatCount(limit + 1)} of ${formatCount(limit)} characters`)).toBeInTheDocument();
+        expect(field(label)).toHaveValue(text(limit + 1));
+      },
+    );
 
     it('4,990 emoji are under the message limit and counted one each; 5,001 are over', () => {
       renderForm({ ...filled, message: '😀'.repeat(4990) });
@@ -220,7 +234,9 @@ describe('ContactForm', () => {
 
       type('Message', '😀'.repeat(5001));
       expect(screen.getByText('5,001 of 5,000 characters')).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent('Message is too long: please keep it to 5,000 characters or fewer.');
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Message is too long: please keep it to 5,000 characters or fewer.',
+      );
       expect(field('Message')).toHaveValue('😀'.repeat(5001));
       clickSubmit();
       expectSubmissionBlocked();

@@ -73,7 +73,13 @@ export function ContactForm() {
   };
 
   return (
-    <Card ref={form} aria-labelledby="contact-form-heading" aria-busy={submitting} noValidate={overLimit !== undefined} onSubmit={handleSubmit}>
+    <Card
+      ref={form}
+      aria-labelledby="contact-form-heading"
+      aria-busy={submitting}
+      noValidate={overLimit !== undefined}
+      onSubmit={handleSubmit}
+    >
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <Hint>All fields are required.</Hint>
       <SendOutcome status={status} />
@@ -82,7 +88,13 @@ export function ContactForm() {
         <TextField label="Name" limit={lengthLimits.name} autoComplete="name" {...field('name')} />
         <TextField label="Email" type="email" limit={lengthLimits.email} autoComplete="email" {...field('email')} />
         <SubjectField {...field('subject')} />
-        <TextField label="Message" rows={6} limit={lengthLimits.message} counterFrom={messageCounterFrom} {...field('message')} />
+        <TextField
+          label="Message"
+          rows={6}
+          limit={lengthLimits.message}
+          counterFrom={messageCounterFrom}
+          {...field('message')}
+        />
       </Fields>
       <Button type="submit" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Message'}

@@ -20,7 +20,17 @@ interface TextFieldProps {
 }
 
 /** A required text field with a visible label and a length limit that never cuts what was typed. */
-export function TextField({ label, value, onValueChange, limit, counterFrom = limit + 1, type = 'text', autoComplete, rows, name }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  limit,
+  counterFrom = limit + 1,
+  type = 'text',
+  autoComplete,
+  rows,
+  name,
+}: TextFieldProps) {
   const id = `contact-${name}`;
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const characters = useMemo(() => countCharacters(value), [value]);
@@ -53,7 +63,11 @@ export function TextField({ label, value, onValueChange, limit, counterFrom = li
   return (
     <FieldBox>
       <label htmlFor={id}>{label}</label>
-      {rows ? <TextArea rows={rows} {...controlProps} /> : <Input type={type} autoComplete={autoComplete} {...controlProps} />}
+      {rows ? (
+        <TextArea rows={rows} {...controlProps} />
+      ) : (
+        <Input type={type} autoComplete={autoComplete} {...controlProps} />
+      )}
       {showCounter && (
         <FieldNote id={counterId} tone={tooLong ? 'danger' : 'muted'}>
           {formatCount(characters)} of {formatCount(limit)} characters

@@ -43,7 +43,11 @@ describe('isBlank', () => {
     expect(isBlank(text)).toBe(true);
   });
 
-  it.each([['a letter', ' a '], ['an emoji', '\u200b😀'], ['a combining accent on a space', ' \u0301']])('%s is not blank', (_, text) => {
+  it.each([
+    ['a letter', ' a '],
+    ['an emoji', '\u200b😀'],
+    ['a combining accent on a space', ' \u0301'],
+  ])('%s is not blank', (_, text) => {
     expect(isBlank(text)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Grapheme clusters: what a visitor sees as one character (an emoji, a flag, a letter with its accent).
-const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : undefined;
+const graphemes =
+  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : undefined;
 
 /** How many characters the visitor sees in `text`; browsers without Intl.Segmenter count code points. */
 export function countCharacters(text: string): number {

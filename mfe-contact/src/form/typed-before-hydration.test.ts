@@ -18,7 +18,8 @@ const control = (form: HTMLFormElement, name: string) => form.elements.namedItem
 describe('changedValue', () => {
   it('is undefined for controls that still hold what their HTML says', () => {
     const form = serverForm();
-    for (const name of ['name', 'message', 'subject', 'unselected']) expect(changedValue(control(form, name))).toBeUndefined();
+    for (const name of ['name', 'message', 'subject', 'unselected'])
+      expect(changedValue(control(form, name))).toBeUndefined();
   });
 
   it('is what was typed or picked since', () => {

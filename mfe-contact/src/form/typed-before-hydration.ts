@@ -22,7 +22,10 @@ export function changedValue(control: Element | RadioNodeList | null): string | 
  * something else goes into the draft, ahead of anything stored for it. A no-op on a form the
  * browser rendered itself.
  */
-export function useKeepTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, keep: (typed: Partial<ContactDraft>) => void) {
+export function useKeepTypedBeforeHydration(
+  form: RefObject<HTMLFormElement | null>,
+  keep: (typed: Partial<ContactDraft>) => void,
+) {
   useLayoutEffect(() => {
     const controls = form.current?.elements;
     if (!controls) return;

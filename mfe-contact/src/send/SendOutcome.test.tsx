@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { SendOutcome } from './SendOutcome.tsx';
 import type { SendStatus } from './useSimulatedSend.ts';
 
-const renderOutcome = (status: SendStatus) => render(<Providers><SendOutcome status={status} /></Providers>);
+const renderOutcome = (status: SendStatus) =>
+  render(
+    <Providers>
+      <SendOutcome status={status} />
+    </Providers>,
+  );
 
 describe('SendOutcome', () => {
   it('says nothing while idle', () => {
@@ -36,7 +41,11 @@ describe('SendOutcome', () => {
   it('takes focus when a send ends while focus is on nothing', () => {
     const { rerender } = renderOutcome('submitting');
     expect(screen.getByRole('status')).not.toHaveFocus();
-    rerender(<Providers><SendOutcome status="success" /></Providers>);
+    rerender(
+      <Providers>
+        <SendOutcome status="success" />
+      </Providers>,
+    );
     expect(screen.getByRole('status')).toHaveFocus();
   });
 

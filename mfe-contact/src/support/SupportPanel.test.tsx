@@ -5,7 +5,11 @@ import { SupportPanel } from './SupportPanel.tsx';
 
 describe('SupportPanel', () => {
   it('gives the support e-mail, phone and hours from the site config', () => {
-    render(<Providers><SupportPanel /></Providers>);
+    render(
+      <Providers>
+        <SupportPanel />
+      </Providers>,
+    );
     const panel = screen.getByRole('region', { name: 'Support' });
     expect(panel).toHaveTextContent('Emailsupport@novareels.example');
     expect(panel).toHaveTextContent('Phone1-800-555-0142');

@@ -21,7 +21,9 @@ const Card = styled.article`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
-  transition: border-color 0.15s ease, transform 0.15s ease;
+  transition:
+    border-color 0.15s ease,
+    transform 0.15s ease;
   &:hover,
   &:focus-within {
     border-color: ${({ theme }) => theme.color.primary};

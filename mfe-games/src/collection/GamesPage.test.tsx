@@ -18,7 +18,10 @@ describe('the games collection', () => {
     cards.forEach((card, index) => {
       const game = games[index]!;
       expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(game.title);
-      expect(within(card).getByRole('link', { name: `Play ${game.title}` })).toHaveAttribute('href', `/games/${game.id}`);
+      expect(within(card).getByRole('link', { name: `Play ${game.title}` })).toHaveAttribute(
+        'href',
+        `/games/${game.id}`,
+      );
       expect(within(card).getByText(game.description)).toBeInTheDocument();
     });
   });
@@ -28,7 +31,14 @@ describe('the games collection', () => {
     const art = screen.getAllByRole('img');
     expect(art.map((image) => image.getAttribute('alt'))).toEqual(games.map((game) => game.imageAlt));
     expect(art.map((image) => image.getAttribute('src'))).toEqual(games.map((game) => game.image));
-    expect(art.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);
+    expect(art.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
   });
 
   it('says new games are added regularly and links back to Home', () => {

@@ -31,8 +31,8 @@ export function GamesPage() {
       <title>{pageTitle('Games')}</title>
       <PageHeading>Games</PageHeading>
       <Lead>
-        Pick a slot and play its demo right here in your browser. Every spin uses virtual coins only: no
-        sign-up, no deposits, nothing to win or lose.
+        Pick a slot and play its demo right here in your browser. Every spin uses virtual coins only: no sign-up, no
+        deposits, nothing to win or lose.
       </Lead>
       <GameGrid>
         {games.map((game, index) => (

@@ -30,21 +30,28 @@ describe('the fragment list', () => {
     vi.doMock('@nova/catalogue/games', async (original) => ({ ...(await original()), games: [...games, newGame] }));
     onTestFinished(() => void vi.doUnmock('@nova/catalogue/games'));
     const { fragments: withNewGame } = await import('./fragments.ts');
-    expect(fragmentAddresses('games', withNewGame).at(-1)).toMatchObject({ path: '/games/lucky-comet', file: 'GamePage/lucky-comet.json' });
+    expect(fragmentAddresses('games', withNewGame).at(-1)).toMatchObject({
+      path: '/games/lucky-comet',
+      file: 'GamePage/lucky-comet.json',
+    });
   });
 });
 
-describe.each(fragmentAddresses('games', fragments).map(({ path }) => path))('the fragment of %s', { timeout: hydrationTestTimeout }, (path) => {
-  it("hydrates as it was rendered: no mismatch, every element of the server's HTML kept", async () => {
-    const page = await renderThenHydrateAt(path);
-    expect(page.problems).toEqual([]);
-    expect(page.replaced).toEqual([]);
-    expect(within(page.slot).getByRole('heading', { level: 1 })).toBeVisible();
-  });
-});
+describe.each(fragmentAddresses('games', fragments).map(({ path }) => path))(
+  'the fragment of %s',
+  { timeout: hydrationTestTimeout },
+  (path) => {
+    it("hydrates as it was rendered: no mismatch, every element of the server's HTML kept", async () => {
+      const page = await renderThenHydrateAt(path);
+      expect(page.problems).toEqual([]);
+      expect(page.replaced).toEqual([]);
+      expect(within(page.slot).getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  },
+);
 
 describe("a game's fragment", { timeout: hydrationTestTimeout }, () => {
-  it('holds the frame\'s 16:9 box with its loading state; the frame itself starts in the browser', async () => {
+  it("holds the frame's 16:9 box with its loading state; the frame itself starts in the browser", async () => {
     const page = await renderThenHydrateAt('/games/pug-life');
     expect(page.fragment.html).not.toContain('<iframe');
     expect(page.fragment.html).toContain('Loading the demo…');

@@ -31,7 +31,12 @@ describe('the game page of a catalogue game', () => {
     renderRoute('/games/alpha-eagle');
     expect(frame()).toHaveAttribute('title', 'Alpha Eagle demo');
     expect(frame()).toHaveAttribute('src', demoAddress('alpha-eagle'));
-    expect(frame().getAttribute('allow')?.split(';').map((feature) => feature.trim())).toEqual([
+    expect(
+      frame()
+        .getAttribute('allow')
+        ?.split(';')
+        .map((feature) => feature.trim()),
+    ).toEqual([
       'autoplay',
       'fullscreen',
       'accelerometer',
@@ -102,22 +107,25 @@ describe('the game page of a catalogue game', () => {
   it('suggests the first three games of the catalogue, each linking to its page', () => {
     renderRoute('/games/time-spinners');
     const section = screen.getByRole('region', { name: 'Similar Games' });
-    expect(within(section).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Pug Life',
-      'Undead Fortune',
-      'Break Bones',
-    ]);
-    expect(within(section).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/games/pug-life',
-      '/games/undead-fortune',
-      '/games/break-bones',
-    ]);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Pug Life', 'Undead Fortune', 'Break Bones']);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/games/pug-life', '/games/undead-fortune', '/games/break-bones']);
   });
 
   it('a similar game opens its own page with a fresh frame; the current one is marked', () => {
     renderRoute('/games/undead-fortune');
     const section = () => screen.getByRole('region', { name: 'Similar Games' });
-    expect(within(section()).getByRole('link', { name: 'Play Undead Fortune' })).toHaveAttribute('aria-current', 'page');
+    expect(within(section()).getByRole('link', { name: 'Play Undead Fortune' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     fireEvent.load(frame());
 
     fireEvent.click(within(section()).getByRole('link', { name: 'Play Break Bones' }));

@@ -15,5 +15,12 @@ export function renderRoute(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return { router, ...render(<Providers><RouterProvider router={router} /></Providers>) };
+  return {
+    router,
+    ...render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
 }

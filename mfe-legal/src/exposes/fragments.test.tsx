@@ -19,11 +19,15 @@ describe('the fragment list', () => {
   });
 });
 
-describe.each(fragmentAddresses('legal', fragments))('the fragment of $path', { timeout: hydrationTestTimeout }, (address) => {
-  it("hydrates as it was rendered: no mismatch, every element of the server's HTML kept", async () => {
-    const page = await renderThenHydrate(pages[address.page as keyof typeof pages], address);
-    expect(page.problems).toEqual([]);
-    expect(page.replaced).toEqual([]);
-    expect(within(page.slot).getByText('Last updated: June 15, 2025')).toBeVisible();
-  });
-});
+describe.each(fragmentAddresses('legal', fragments))(
+  'the fragment of $path',
+  { timeout: hydrationTestTimeout },
+  (address) => {
+    it("hydrates as it was rendered: no mismatch, every element of the server's HTML kept", async () => {
+      const page = await renderThenHydrate(pages[address.page as keyof typeof pages], address);
+      expect(page.problems).toEqual([]);
+      expect(page.replaced).toEqual([]);
+      expect(within(page.slot).getByText('Last updated: June 15, 2025')).toBeVisible();
+    });
+  },
+);

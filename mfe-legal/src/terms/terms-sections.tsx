@@ -9,12 +9,12 @@ export const termsSections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          These terms govern your use of the {brand} website and the game demos it shows. By using the
-          site you agree to them. If you do not agree, please do not use the site.
+          These terms govern your use of the {brand} website and the game demos it shows. By using the site you agree to
+          them. If you do not agree, please do not use the site.
         </p>
         <p>
-          {brand} is a free-to-play social-casino demo site. It exists for entertainment only: there is no
-          real-money gambling here, nothing can be bought, and nothing can be won.
+          {brand} is a free-to-play social-casino demo site. It exists for entertainment only: there is no real-money
+          gambling here, nothing can be bought, and nothing can be won.
         </p>
       </>
     ),
@@ -24,12 +24,12 @@ export const termsSections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          The site is intended for adults aged {minimumAge} or older. By using it you confirm that you are
-          at least {minimumAge} and that viewing social-casino content is lawful where you are.
+          The site is intended for adults aged {minimumAge} or older. By using it you confirm that you are at least{' '}
+          {minimumAge} and that viewing social-casino content is lawful where you are.
         </p>
         <p>
-          The games are for entertainment only. Success in a social-casino game does not imply future
-          success at real-money gambling.
+          The games are for entertainment only. Success in a social-casino game does not imply future success at
+          real-money gambling.
         </p>
       </>
     ),
@@ -38,9 +38,9 @@ export const termsSections: readonly LegalSection[] = [
     heading: 'Account Registration',
     body: (
       <p>
-        You do not need an account to browse the site or play the demos. Sign-in is not available yet. If
-        accounts are introduced, you will be responsible for keeping your details accurate and your
-        password private, and these terms will be updated before any account feature goes live.
+        You do not need an account to browse the site or play the demos. Sign-in is not available yet. If accounts are
+        introduced, you will be responsible for keeping your details accurate and your password private, and these terms
+        will be updated before any account feature goes live.
       </p>
     ),
   },
@@ -51,10 +51,7 @@ export const termsSections: readonly LegalSection[] = [
         <li>Coins and chips shown on the site are virtual currency with no monetary value.</li>
         <li>Virtual currency cannot be exchanged for money, goods or services, or cashed out.</li>
         <li>It may not be sold, transferred or traded, on the site or anywhere else.</li>
-        <li>
-          We may change, reset or revoke virtual currency balances at any time, for example when a demo
-          restarts.
-        </li>
+        <li>We may change, reset or revoke virtual currency balances at any time, for example when a demo restarts.</li>
       </ul>
     ),
   },
@@ -76,9 +73,9 @@ export const termsSections: readonly LegalSection[] = [
     heading: 'Intellectual Property',
     body: (
       <p>
-        The {brand} name, logo, text, artwork and code belong to us or to our licensors. The embedded game
-        demos belong to their providers. You may view and play them for personal, non-commercial
-        entertainment; you may not copy, modify or redistribute them.
+        The {brand} name, logo, text, artwork and code belong to us or to our licensors. The embedded game demos belong
+        to their providers. You may view and play them for personal, non-commercial entertainment; you may not copy,
+        modify or redistribute them.
       </p>
     ),
   },
@@ -86,9 +83,8 @@ export const termsSections: readonly LegalSection[] = [
     heading: 'Disclaimer of Warranties',
     body: (
       <p>
-        The site and the demos are provided "as is" and "as available". We do not promise that they will
-        always be available, uninterrupted or free of errors, and demos may change or be removed without
-        notice.
+        The site and the demos are provided "as is" and "as available". We do not promise that they will always be
+        available, uninterrupted or free of errors, and demos may change or be removed without notice.
       </p>
     ),
   },
@@ -96,10 +92,9 @@ export const termsSections: readonly LegalSection[] = [
     heading: 'Limitation of Liability',
     body: (
       <p>
-        To the fullest extent the law allows, we are not liable for any indirect or consequential loss
-        arising from your use of the site. Because no money is paid or won here, no financial loss can
-        arise from playing the demos. Nothing in these terms limits liability that cannot be limited by
-        law.
+        To the fullest extent the law allows, we are not liable for any indirect or consequential loss arising from your
+        use of the site. Because no money is paid or won here, no financial loss can arise from playing the demos.
+        Nothing in these terms limits liability that cannot be limited by law.
       </p>
     ),
   },
@@ -107,9 +102,9 @@ export const termsSections: readonly LegalSection[] = [
     heading: 'Changes to Terms',
     body: (
       <p>
-        We may update these terms from time to time. The date at the top of this page shows when they
-        last changed; continuing to use the site after a change means you accept the new terms. Questions
-        are welcome at {supportEmail}.
+        We may update these terms from time to time. The date at the top of this page shows when they last changed;
+        continuing to use the site after a change means you accept the new terms. Questions are welcome at{' '}
+        {supportEmail}.
       </p>
     ),
   },

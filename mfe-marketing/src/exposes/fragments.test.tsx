@@ -5,11 +5,14 @@ import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { fragments } from './fragments.ts';
 
-const renderThenHydrateHome = () => renderThenHydrate(() => import('./HomePage.ts'), fragmentAddresses('marketing', fragments)[0]!);
+const renderThenHydrateHome = () =>
+  renderThenHydrate(() => import('./HomePage.ts'), fragmentAddresses('marketing', fragments)[0]!);
 
 describe('the fragment list', () => {
   it('has Home', () => {
-    expect(fragmentAddresses('marketing', fragments).map(({ path, file }) => [path, file])).toEqual([['/', 'HomePage.json']]);
+    expect(fragmentAddresses('marketing', fragments).map(({ path, file }) => [path, file])).toEqual([
+      ['/', 'HomePage.json'],
+    ]);
   });
 });
 
@@ -25,7 +28,11 @@ describe("Home's fragment", { timeout: hydrationTestTimeout }, () => {
     const page = await renderThenHydrateHome();
     expect(page.fragment.html).not.toMatch(/Robot avatar|data:image/);
     // DiceBear's chunk loads on demand: on a busy machine that takes a while.
-    const avatar = await within(page.slot).findByRole('img', { name: 'Robot avatar of the sample player' }, { timeout: 10_000 });
+    const avatar = await within(page.slot).findByRole(
+      'img',
+      { name: 'Robot avatar of the sample player' },
+      { timeout: 10_000 },
+    );
     expect(avatar.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(page.replaced).toEqual([]);
     expect(page.fragment.html).toContain(`<div class="${avatar.parentElement!.className}"></div>`);

@@ -6,17 +6,20 @@ import { GameArt } from './GameArt.tsx';
 import { games } from './games.ts';
 
 describe('GameArt', () => {
-  it.each(['eager', 'lazy'] as const)("shows a game's art at the catalogue's size, named by its alt text, loading %s", (loading) => {
-    const game = games[1]!;
-    render(
-      <Providers>
-        <GameArt game={game} loading={loading} />
-      </Providers>,
-    );
-    const art = screen.getByRole('img', { name: game.imageAlt });
-    expect(art).toHaveAttribute('src', game.image);
-    expect(art).toHaveAttribute('width', String(gameArtSize.width));
-    expect(art).toHaveAttribute('height', String(gameArtSize.height));
-    expect(art).toHaveAttribute('loading', loading);
-  });
+  it.each(['eager', 'lazy'] as const)(
+    "shows a game's art at the catalogue's size, named by its alt text, loading %s",
+    (loading) => {
+      const game = games[1]!;
+      render(
+        <Providers>
+          <GameArt game={game} loading={loading} />
+        </Providers>,
+      );
+      const art = screen.getByRole('img', { name: game.imageAlt });
+      expect(art).toHaveAttribute('src', game.image);
+      expect(art).toHaveAttribute('width', String(gameArtSize.width));
+      expect(art).toHaveAttribute('height', String(gameArtSize.height));
+      expect(art).toHaveAttribute('loading', loading);
+    },
+  );
 });

@@ -33,7 +33,15 @@ describe('demoAddress', () => {
   });
 
   it('gives no address for an id the catalogue does not map', () => {
-    for (const id of ['mega-jackpot', '', 'Pug-Life', 'pug_life', '<script>alert(1)</script>', 'pug-life%2F..', 'x'.repeat(10_000)]) {
+    for (const id of [
+      'mega-jackpot',
+      '',
+      'Pug-Life',
+      'pug_life',
+      '<script>alert(1)</script>',
+      'pug-life%2F..',
+      'x'.repeat(10_000),
+    ]) {
       expect(demoAddress(id, base)).toBeUndefined();
     }
   });

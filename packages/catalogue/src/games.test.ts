@@ -53,7 +53,16 @@ describe('the catalogue', () => {
 
   it('finds a game only by its exact id', () => {
     expect(findGame('alpha-eagle')?.title).toBe('Alpha Eagle');
-    for (const id of [undefined, '', 'Alpha-Eagle', 'alpha-eagle ', 'alpha-eagle/', '../alpha-eagle', 'constructor', '__proto__']) {
+    for (const id of [
+      undefined,
+      '',
+      'Alpha-Eagle',
+      'alpha-eagle ',
+      'alpha-eagle/',
+      '../alpha-eagle',
+      'constructor',
+      '__proto__',
+    ]) {
       expect(findGame(id)).toBeUndefined();
     }
   });

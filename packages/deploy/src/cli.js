@@ -86,7 +86,9 @@ const commands = {
       console.log(`${slice}${versions.length === 0 ? ': nothing published' : ''}`);
       const released = releasedVersion(versions);
       for (const { metadata, extras } of versions) {
-        const from = extras?.builtFrom ? `built ${extras.builtFrom.builtAt} from ${extras.builtFrom.commit}${extras.builtFrom.dirty ? ' with local changes' : ''}` : '';
+        const from = extras?.builtFrom
+          ? `built ${extras.builtFrom.builtAt} from ${extras.builtFrom.commit}${extras.builtFrom.dirty ? ' with local changes' : ''}`
+          : '';
         console.log(`  ${metadata.version === released?.metadata.version ? '*' : ' '} ${metadata.version}  ${from}`);
       }
     }

@@ -33,13 +33,19 @@ export function contractProblems({ remote, version, remoteManifest, shellManifes
     if (!singleton) continue;
     const shellVersion = provided.get(name);
     if (!shellVersion) {
-      problems.push(`${remote} ${version} needs the singleton ${name}${requiredVersion ? ` ${requiredVersion}` : ''}, which the shell does not provide.`);
+      problems.push(
+        `${remote} ${version} needs the singleton ${name}${requiredVersion ? ` ${requiredVersion}` : ''}, which the shell does not provide.`,
+      );
     } else if (requiredVersion && !semver.satisfies(shellVersion, requiredVersion)) {
-      problems.push(`${remote} ${version} needs ${name} ${requiredVersion}; the shell provides ${name} ${shellVersion}.`);
+      problems.push(
+        `${remote} ${version} needs ${name} ${requiredVersion}; the shell provides ${name} ${shellVersion}.`,
+      );
     }
   }
   if (remoteManifest.themeHash && remoteManifest.themeHash !== shellManifest.themeHash) {
-    problems.push(`${remote} ${version} was built with another theme than the shell's: its fragments would not match the page; rebuild it against the shell's @nova/ui theme.`);
+    problems.push(
+      `${remote} ${version} was built with another theme than the shell's: its fragments would not match the page; rebuild it against the shell's @nova/ui theme.`,
+    );
   }
   return problems;
 }

@@ -41,13 +41,20 @@ describe('the contract check', () => {
   });
 
   it('fails a remote that needs a newer singleton than the shell provides, naming the package and both versions', () => {
-    const contact = legal({ exposes: [{ name: 'ContactPage' }], shared: [{ name: '@nova/store', requiredVersion: '^1.1.0', singleton: true }] });
-    expect(check(contact, 'contact')).toEqual(['contact 1.4.0-abcd1234 needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.']);
+    const contact = legal({
+      exposes: [{ name: 'ContactPage' }],
+      shared: [{ name: '@nova/store', requiredVersion: '^1.1.0', singleton: true }],
+    });
+    expect(check(contact, 'contact')).toEqual([
+      'contact 1.4.0-abcd1234 needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.',
+    ]);
   });
 
   it('fails a remote that needs a singleton the shell does not provide', () => {
     const shared = [{ name: 'zustand', requiredVersion: '^5.1.0', singleton: true }];
-    expect(check(legal({ shared }))).toEqual(['legal 1.4.0-abcd1234 needs the singleton zustand ^5.1.0, which the shell does not provide.']);
+    expect(check(legal({ shared }))).toEqual([
+      'legal 1.4.0-abcd1234 needs the singleton zustand ^5.1.0, which the shell does not provide.',
+    ]);
   });
 
   it('lets a remote bring a newer copy of what is not a singleton', () => {

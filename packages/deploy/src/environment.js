@@ -30,7 +30,9 @@ export function sliceOrigins(root) {
   const file = join(root, 'environment.json');
   const configured = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).origins : {};
   return /** @type {Record<SliceName, string>} */ (
-    Object.fromEntries(Object.entries(slices).map(([name, { port }]) => [name, configured?.[name] ?? `http://localhost:${port}`]))
+    Object.fromEntries(
+      Object.entries(slices).map(([name, { port }]) => [name, configured?.[name] ?? `http://localhost:${port}`]),
+    )
   );
 }
 
@@ -82,7 +84,11 @@ export function release(map, slice, version, now) {
   const released = versions.map((listed) => {
     const chosen = listed.metadata.version === version;
     const releasedAt = [...(listed.extras?.releasedAt ?? []), ...(chosen ? [now.toISOString()] : [])];
-    return { ...listed, deployment: { traffic: chosen ? 100 : 0, default: chosen }, extras: { ...listed.extras, releasedAt } };
+    return {
+      ...listed,
+      deployment: { traffic: chosen ? 100 : 0, default: chosen },
+      extras: { ...listed.extras, releasedAt },
+    };
   });
   return { ...map, microFrontends: { ...map.microFrontends, [slice]: released } };
 }

@@ -9,14 +9,22 @@ const version = (number: string): SliceVersion => ({
   deployment: { traffic: 0, default: false },
 });
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute));
-const released = (map: ReturnType<typeof emptyRemoteMap>) => releasedVersion(map.microFrontends.legal ?? [])?.metadata.version;
+const released = (map: ReturnType<typeof emptyRemoteMap>) =>
+  releasedVersion(map.microFrontends.legal ?? [])?.metadata.version;
 
-const published = ['1.0.0-a', '1.1.0-b', '1.2.0-c'].reduce((map, number) => addVersion(map, 'legal', version(number)), emptyRemoteMap());
+const published = ['1.0.0-a', '1.1.0-b', '1.2.0-c'].reduce(
+  (map, number) => addVersion(map, 'legal', version(number)),
+  emptyRemoteMap(),
+);
 
 describe('an environment', () => {
   it('lists a published version once, not released', () => {
     const again = addVersion(published, 'legal', { ...version('1.1.0-b'), url: 'http://elsewhere/x.json' });
-    expect(again.microFrontends.legal?.map((listed) => listed.metadata.version)).toEqual(['1.0.0-a', '1.1.0-b', '1.2.0-c']);
+    expect(again.microFrontends.legal?.map((listed) => listed.metadata.version)).toEqual([
+      '1.0.0-a',
+      '1.1.0-b',
+      '1.2.0-c',
+    ]);
     expect(again.microFrontends.legal?.[1]?.url).toBe('http://localhost:4176/1.1.0-b/mf-manifest.json');
     expect(released(again)).toBeUndefined();
   });
@@ -38,7 +46,9 @@ describe('an environment', () => {
   });
 
   it('refuses to release a version it does not list', () => {
-    expect(() => release(published, 'legal', '9.9.9-z', at(1))).toThrow('legal has no version 9.9.9-z in this environment (see: pnpm slice:list).');
+    expect(() => release(published, 'legal', '9.9.9-z', at(1))).toThrow(
+      'legal has no version 9.9.9-z in this environment (see: pnpm slice:list).',
+    );
   });
 
   it('rolls back to the version released before, and back again', () => {
@@ -51,7 +61,9 @@ describe('an environment', () => {
   });
 
   it('has nothing to roll back to before a second release', () => {
-    expect(() => rollback(release(published, 'legal', '1.0.0-a', at(1)), 'legal', at(2))).toThrow('legal has no earlier release to return to.');
+    expect(() => rollback(release(published, 'legal', '1.0.0-a', at(1)), 'legal', at(2))).toThrow(
+      'legal has no earlier release to return to.',
+    );
     expect(() => rollback(published, 'games', at(2))).toThrow('games has no earlier release to return to.');
   });
 

@@ -26,7 +26,11 @@ const filesUnder = (/** @type {string} */ dir) =>
  */
 export function buildVersion(dist, packageVersion) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dist)) hash.update(file).update('\0').update(readFileSync(join(dist, file)));
+  for (const file of filesUnder(dist))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dist, file)));
   return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
 }
 
@@ -73,11 +77,16 @@ export function publish({ root, slice, build = buildSlice, now = new Date() }) {
   if (!existsSync(target)) {
     // Copied aside, then moved in whole: a version folder is complete or absent.
     cpSync(built, `${target}.partial`, { recursive: true });
-    writeFileSync(join(`${target}.partial`, 'deployment.json'), `${JSON.stringify({ slice, version, builtFrom }, null, 2)}\n`);
+    writeFileSync(
+      join(`${target}.partial`, 'deployment.json'),
+      `${JSON.stringify({ slice, version, builtFrom }, null, 2)}\n`,
+    );
     renameSync(`${target}.partial`, target);
   }
   const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
-  const integrity = `sha256-${createHash('sha256').update(readFileSync(join(target, 'mf-manifest.json'))).digest('base64')}`;
+  const integrity = `sha256-${createHash('sha256')
+    .update(readFileSync(join(target, 'mf-manifest.json')))
+    .digest('base64')}`;
   writeRemoteMap(
     root,
     addVersion(readRemoteMap(root), slice, {

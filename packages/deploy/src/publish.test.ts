@@ -25,7 +25,9 @@ function legalBuild(page = 'export default 1;') {
   writeFileSync(join(dist, 'assets/TermsPage.js'), page);
   return dist;
 }
-const legalPackageVersion = JSON.parse(readFileSync(join(import.meta.dirname, '../../../mfe-legal/package.json'), 'utf8')).version;
+const legalPackageVersion = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../mfe-legal/package.json'), 'utf8'),
+).version;
 const now = new Date(Date.UTC(2026, 10, 22, 12));
 
 describe('publishing a slice', () => {
@@ -76,10 +78,14 @@ describe('publishing a slice', () => {
     const root = temporary();
     writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: { legal: 'https://legal.cdn.example' } }));
     const version = publish({ root, slice: 'legal', build: () => legalBuild(), now });
-    expect(readRemoteMap(root).microFrontends.legal?.[0]?.url).toBe(`https://legal.cdn.example/${version}/mf-manifest.json`);
+    expect(readRemoteMap(root).microFrontends.legal?.[0]?.url).toBe(
+      `https://legal.cdn.example/${version}/mf-manifest.json`,
+    );
   });
 
   it('refuses a folder that is not a build of the slice', () => {
-    expect(() => publish({ root: temporary(), slice: 'legal', build: () => temporary(), now })).toThrow('has no mf-manifest.json');
+    expect(() => publish({ root: temporary(), slice: 'legal', build: () => temporary(), now })).toThrow(
+      'has no mf-manifest.json',
+    );
   });
 });

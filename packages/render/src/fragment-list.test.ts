@@ -15,16 +15,41 @@ describe('fragmentAddresses', () => {
     ).toEqual([
       { page: 'GamesPage', route: '/games', path: '/games', file: 'GamesPage.json' },
       { page: 'GamePage', route: '/games/:gameId', path: '/games/pug-life', file: 'GamePage/pug-life.json' },
-      { page: 'GamePage', route: '/games/:gameId', path: '/games/time_spinners-2', file: 'GamePage/time_spinners-2.json' },
+      {
+        page: 'GamePage',
+        route: '/games/:gameId',
+        path: '/games/time_spinners-2',
+        file: 'GamePage/time_spinners-2.json',
+      },
     ]);
   });
 
   it.each([
-    ['a page the remote does not expose', { page: 'HomePage', paths: ['/'] }, 'The fragment list of games names HomePage, which games does not expose on a route.'],
-    ["a path of another page's route", { page: 'GamePage', paths: ['/contact'] }, 'games/GamePage: /contact is not an address of its route /games/:gameId.'],
-    ['a path in another case', { page: 'GamesPage', paths: ['/Games'] }, 'games/GamesPage: /Games is not an address of its route /games.'],
-    ['a path listed twice', { page: 'GamePage', paths: ['/games/pug-life', '/games/pug-life'] }, 'games: /games/pug-life is listed twice.'],
-    ['a parameter that cannot name a file', { page: 'GamePage', paths: ['/games/..%2Fsecret'] }, 'games/GamePage: /games/..%2Fsecret has a parameter that is not a slug'],
+    [
+      'a page the remote does not expose',
+      { page: 'HomePage', paths: ['/'] },
+      'The fragment list of games names HomePage, which games does not expose on a route.',
+    ],
+    [
+      "a path of another page's route",
+      { page: 'GamePage', paths: ['/contact'] },
+      'games/GamePage: /contact is not an address of its route /games/:gameId.',
+    ],
+    [
+      'a path in another case',
+      { page: 'GamesPage', paths: ['/Games'] },
+      'games/GamesPage: /Games is not an address of its route /games.',
+    ],
+    [
+      'a path listed twice',
+      { page: 'GamePage', paths: ['/games/pug-life', '/games/pug-life'] },
+      'games: /games/pug-life is listed twice.',
+    ],
+    [
+      'a parameter that cannot name a file',
+      { page: 'GamePage', paths: ['/games/..%2Fsecret'] },
+      'games/GamePage: /games/..%2Fsecret has a parameter that is not a slug',
+    ],
   ] as const)('refuses %s', (_, entry, message) => {
     expect(() => fragmentAddresses('games', unchecked(entry))).toThrow(message);
   });

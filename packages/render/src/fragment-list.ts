@@ -23,7 +23,8 @@ export function fragmentAddresses<Name extends RemoteName>(remote: Name, list: F
   const seen = new Set<string>();
   return list.flatMap(({ page, paths }) => {
     const route = exposed.includes(page) ? pageRoute(`${remote}/${page}` as RemoteModuleId) : undefined;
-    if (!route) throw new Error(`The fragment list of ${remote} names ${page}, which ${remote} does not expose on a route.`);
+    if (!route)
+      throw new Error(`The fragment list of ${remote} names ${page}, which ${remote} does not expose on a route.`);
     return paths.map((path) => {
       const params = matchPath({ path: route, caseSensitive: true, end: true }, path)?.params;
       if (!params) throw new Error(`${remote}/${page}: ${path} is not an address of its route ${route}.`);
@@ -31,7 +32,9 @@ export function fragmentAddresses<Name extends RemoteName>(remote: Name, list: F
       seen.add(path);
       const values = Object.values(params) as string[];
       if (!values.every((value) => slug.test(value))) {
-        throw new Error(`${remote}/${page}: ${path} has a parameter that is not a slug (letters, digits, - and _), so it cannot name a file.`);
+        throw new Error(
+          `${remote}/${page}: ${path} has a parameter that is not a slug (letters, digits, - and _), so it cannot name a file.`,
+        );
       }
       return { page, route, path, file: values.length === 0 ? `${page}.json` : `${page}/${values.join('/')}.json` };
     });

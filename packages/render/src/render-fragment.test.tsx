@@ -40,9 +40,13 @@ describe('renderFragment', () => {
 
   it("gives html the page's markup with Emotion's styles inline, from the theme, and no global styles", async () => {
     const { html } = await renderFragment(GamePage, gameRoute);
-    expect(html).toMatch(/^<style data-emotion="css (\w+)">\.css-\1\{border:1px solid #2a3560;\}<\/style><article class="css-\1">/);
+    expect(html).toMatch(
+      /^<style data-emotion="css (\w+)">\.css-\1\{border:1px solid #2a3560;\}<\/style><article class="css-\1">/,
+    );
     expect(theme.color.border).toBe('#2a3560');
-    expect(html).toMatch(/<h1>pug-life<\/h1>.*<img src="\/assets\/later\.webp" alt="Seen later" width="800" height="450" loading="lazy"\/>/);
+    expect(html).toMatch(
+      /<h1>pug-life<\/h1>.*<img src="\/assets\/later\.webp" alt="Seen later" width="800" height="450" loading="lazy"\/>/,
+    );
     expect(html).not.toMatch(/box-sizing|body\{/);
   });
 
@@ -50,7 +54,9 @@ describe('renderFragment', () => {
     const { html } = await renderFragment(GamePage, { route: '/games/:gameId', path: '/games/alpha-eagle' });
     expect(html).toContain('<h1>alpha-eagle</h1>');
     expect(html).toContain('<a class="" href="/games/pug-life" data-discover="true">Pug Life</a>');
-    expect(html).toContain('<a aria-current="page" class="active" href="/games/alpha-eagle" data-discover="true">Alpha Eagle</a>');
+    expect(html).toContain(
+      '<a aria-current="page" class="active" href="/games/alpha-eagle" data-discover="true">Alpha Eagle</a>',
+    );
   });
 
   it('refuses a path its route does not match', async () => {

@@ -45,11 +45,11 @@ export async function renderFragment(Page: ComponentType, { route, path }: PageA
     throw new Error(`${path} is not an address of the route ${route}.`);
   }
   const router = createStaticRouter(dataRoutes, context);
-  const document = await renderDocument(<StaticRouterProvider router={router} context={context} hydrate={false} />).catch(
-    (error: unknown) => {
-      throw new Error(`Rendering ${path} failed.`, { cause: error });
-    },
-  );
+  const document = await renderDocument(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+  ).catch((error: unknown) => {
+    throw new Error(`Rendering ${path} failed.`, { cause: error });
+  });
   const parts = documentParts.exec(document)?.groups;
   if (!parts) throw new Error(`Rendering ${path} did not give one document.`);
   return { head: parts.head!, html: parts.html! };

@@ -13,7 +13,10 @@ describe('readPersistedState', () => {
   });
 
   it('keeps only the draft fields it knows', () => {
-    const value = stored({ state: { contactDraft: { ...draft, extra: 'x' }, other: 1 }, version: persistedStateVersion });
+    const value = stored({
+      state: { contactDraft: { ...draft, extra: 'x' }, other: 1 },
+      version: persistedStateVersion,
+    });
     expect(readPersistedState(value)?.state).toEqual({ contactDraft: draft });
   });
 
@@ -27,10 +30,19 @@ describe('readPersistedState', () => {
     ['text that is not JSON', '{"state": {"contactDraft"'],
     ['an older version', stored({ state: { contactDraft: draft }, version: persistedStateVersion - 1 })],
     ['a newer version', stored({ state: { contactDraft: draft }, version: persistedStateVersion + 1 })],
-    ['a version that is not a number', stored({ state: { contactDraft: draft }, version: String(persistedStateVersion) })],
+    [
+      'a version that is not a number',
+      stored({ state: { contactDraft: draft }, version: String(persistedStateVersion) }),
+    ],
     ['no version', stored({ state: { contactDraft: draft } })],
-    ['a draft with a field that is not text', stored({ state: { contactDraft: { ...draft, email: 42 } }, version: persistedStateVersion })],
-    ['a draft with a field missing', stored({ state: { contactDraft: { name: 'Grace' } }, version: persistedStateVersion })],
+    [
+      'a draft with a field that is not text',
+      stored({ state: { contactDraft: { ...draft, email: 42 } }, version: persistedStateVersion }),
+    ],
+    [
+      'a draft with a field missing',
+      stored({ state: { contactDraft: { name: 'Grace' } }, version: persistedStateVersion }),
+    ],
     ['a draft that is a list', stored({ state: { contactDraft: ['Grace'] }, version: persistedStateVersion })],
     ['a state that is text', stored({ state: 'garbage', version: persistedStateVersion })],
     ['a bare draft', stored(draft)],

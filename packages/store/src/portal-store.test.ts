@@ -42,7 +42,10 @@ describe('the portal store', () => {
 
   it('restores a stored draft of this version', async () => {
     const draft = { name: 'Grace', email: 'grace@example.com', subject: 'support', message: 'Hi' };
-    sessionStorage.setItem(storageKey, JSON.stringify({ state: { contactDraft: draft }, version: persistedStateVersion }));
+    sessionStorage.setItem(
+      storageKey,
+      JSON.stringify({ state: { contactDraft: draft }, version: persistedStateVersion }),
+    );
     await usePortalStore.persist.rehydrate();
     expect(usePortalStore.getState().contactDraft).toEqual(draft);
   });
@@ -50,7 +53,10 @@ describe('the portal store', () => {
   it.each([
     ['garbage', 'not JSON at all'],
     ['an older version', JSON.stringify({ state: { contactDraft: { ...typed, name: 'Old' } }, version: 0 })],
-    ['a foreign shape', JSON.stringify({ state: { contactDraft: { name: 'Grace', email: 42 } }, version: persistedStateVersion })],
+    [
+      'a foreign shape',
+      JSON.stringify({ state: { contactDraft: { name: 'Grace', email: 42 } }, version: persistedStateVersion }),
+    ],
   ])('drops %s silently and starts from the empty draft, then stores what is typed', async (_, text) => {
     sessionStorage.setItem(storageKey, text);
     await usePortalStore.persist.rehydrate();

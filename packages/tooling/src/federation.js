@@ -31,7 +31,10 @@ const devSingletons = ['react/jsx-dev-runtime', '@emotion/react/jsx-dev-runtime'
  * @param {string} module
  */
 function installedVersion(app, module) {
-  const name = module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/');
+  const name = module
+    .split('/')
+    .slice(0, module.startsWith('@') ? 2 : 1)
+    .join('/');
   const file = join(app, 'node_modules', name, 'package.json');
   return existsSync(file) ? /** @type {string} */ (JSON.parse(readFileSync(file, 'utf8')).version) : undefined;
 }

@@ -68,7 +68,10 @@ async function loadServerEntry(config, name, plugins, dir) {
 
 /** A short hash of some texts, safe in file names and URLs. */
 const shortHash = (/** @type {string[]} */ ...texts) =>
-  texts.reduce((hash, text) => hash.update(text), createHash('sha256')).digest('base64url').slice(0, 12);
+  texts
+    .reduce((hash, text) => hash.update(text), createHash('sha256'))
+    .digest('base64url')
+    .slice(0, 12);
 
 /**
  * Builds a remote's fragments in the same build as its JavaScript. After the browser build, it
@@ -97,7 +100,8 @@ export function fragments({ name, plugins }) {
     generateBundle(_, bundle) {
       const entry = bundle['remoteEntry.js'];
       const manifest = bundle['mf-manifest.json'];
-      if (entry?.type !== 'chunk' || manifest?.type !== 'asset') this.error('The build has no remoteEntry.js or mf-manifest.json.');
+      if (entry?.type !== 'chunk' || manifest?.type !== 'asset')
+        this.error('The build has no remoteEntry.js or mf-manifest.json.');
       buildId = shortHash(entry.code, String(manifest.source));
       manifest.source = JSON.stringify({ ...JSON.parse(String(manifest.source)), buildId });
     },
@@ -117,10 +121,16 @@ export function fragments({ name, plugins }) {
           await writeFile(join(outDir, address.file), json);
         }
         /** @type {import('@nova/contracts/fragments').FragmentManifest} */
-        const manifest = { remote: name, buildId, fragments: Object.fromEntries(addresses.map(({ path, file }) => [path, file])) };
+        const manifest = {
+          remote: name,
+          buildId,
+          fragments: Object.fromEntries(addresses.map(({ path, file }) => [path, file])),
+        };
         await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
         const took = Math.round(performance.now() - started);
-        config.logger.info(`fragments: ${addresses.length} files (${(bytes / 1000).toFixed(1)} kB) in ${relative(config.root, outDir)}, build ${buildId}, ${took} ms`);
+        config.logger.info(
+          `fragments: ${addresses.length} files (${(bytes / 1000).toFixed(1)} kB) in ${relative(config.root, outDir)}, build ${buildId}, ${took} ms`,
+        );
       } finally {
         await rm(serverDir, { recursive: true, force: true });
       }

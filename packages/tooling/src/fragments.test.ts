@@ -16,7 +16,9 @@ const buildTimeout = 120_000;
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
 
 /** A build run from the command line, not from Vitest: the federation plugin turns itself off under Vitest. */
-const buildEnvironment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$)/.test(key)));
+const buildEnvironment = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$)/.test(key)),
+);
 
 const outDirs: string[] = [];
 afterAll(() => Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -25,10 +27,14 @@ afterAll(() => Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force
 async function buildRemote(name: SliceName, ...options: string[]) {
   const outDir = await mkdtemp(join(tmpdir(), `nova-${name}-`));
   outDirs.push(outDir);
-  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...options], {
-    cwd: join(repoRoot, slices[name].folder),
-    env: buildEnvironment,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...options],
+    {
+      cwd: join(repoRoot, slices[name].folder),
+      env: buildEnvironment,
+    },
+  );
   const file = (path: string) => readFile(join(outDir, path));
   const json = async (path: string) => JSON.parse((await file(path)).toString());
   return { outDir, file, json };
@@ -37,7 +43,9 @@ async function buildRemote(name: SliceName, ...options: string[]) {
 /** Every file under `dir`, as paths relative to it. */
 async function filesIn(dir: string) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 }
 
 describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name) => {
@@ -74,7 +82,10 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
     const urls: string[] = [];
     for (const file of Object.values<string>(fragments)) {
       const { head, html } = await built.json(`fragments/${file}`);
-      for (const [, url] of `${head}${html}`.matchAll(/<(?:img|link rel="preload" as="image")[^>]* (?:src|href)="([^"]+)"/g)) urls.push(url!);
+      for (const [, url] of `${head}${html}`.matchAll(
+        /<(?:img|link rel="preload" as="image")[^>]* (?:src|href)="([^"]+)"/g,
+      ))
+        urls.push(url!);
     }
     for (const url of urls) {
       expect(url.startsWith(`${remoteBasePlaceholder}/assets/`), url).toBe(true);
@@ -84,10 +95,19 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
   });
 });
 
-it('gives the same build id to the same JavaScript, and another to other JavaScript', { timeout: buildTimeout }, async () => {
-  const idOf = async (built: Awaited<ReturnType<typeof buildRemote>>) => (await built.json('fragments/manifest.json')).buildId;
-  const [first, again, unminified] = await Promise.all([buildRemote('legal'), buildRemote('legal'), buildRemote('legal', '--minify', 'false')]);
-  expect(await idOf(again)).toBe(await idOf(first));
-  expect(await idOf(unminified)).not.toBe(await idOf(first));
-  expect((await unminified.json('mf-manifest.json')).buildId).toBe(await idOf(unminified));
-});
+it(
+  'gives the same build id to the same JavaScript, and another to other JavaScript',
+  { timeout: buildTimeout },
+  async () => {
+    const idOf = async (built: Awaited<ReturnType<typeof buildRemote>>) =>
+      (await built.json('fragments/manifest.json')).buildId;
+    const [first, again, unminified] = await Promise.all([
+      buildRemote('legal'),
+      buildRemote('legal'),
+      buildRemote('legal', '--minify', 'false'),
+    ]);
+    expect(await idOf(again)).toBe(await idOf(first));
+    expect(await idOf(unminified)).not.toBe(await idOf(first));
+    expect((await unminified.json('mf-manifest.json')).buildId).toBe(await idOf(unminified));
+  },
+);

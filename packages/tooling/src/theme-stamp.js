@@ -26,7 +26,10 @@ export function themeStamp() {
       if (manifest?.type !== 'asset') return;
       // The theme the app installs (the federation plugin would resolve it to its shared module).
       const theme = createRequire(join(root, 'package.json')).resolve('@nova/ui/theme');
-      const themeHash = createHash('sha256').update(await readFile(theme)).digest('base64url').slice(0, 12);
+      const themeHash = createHash('sha256')
+        .update(await readFile(theme))
+        .digest('base64url')
+        .slice(0, 12);
       manifest.source = JSON.stringify({ ...JSON.parse(String(manifest.source)), themeHash });
     },
   };

@@ -66,7 +66,12 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
  */
 export function defineShellConfig({ plugins } = {}) {
   const serverBuild = shellServerBuild({ entry: 'src/composition/render-shell.tsx', plugins: [reactWithEmotion()] });
-  return defineAppConfig({ name: 'shell', folder: shell.folder, port: shell.port, plugins: [...(plugins ?? []), serverBuild] });
+  return defineAppConfig({
+    name: 'shell',
+    folder: shell.folder,
+    port: shell.port,
+    plugins: [...(plugins ?? []), serverBuild],
+  });
 }
 
 /**

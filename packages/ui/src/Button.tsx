@@ -21,10 +21,12 @@ export const buttonLook = ({ theme, variant = 'primary' }: ButtonLook & { theme:
   cursor: pointer;
   border: 2px solid ${theme.color.primary};
   color: ${variant === 'primary' ? theme.color.onPrimary : theme.color.primary};
-  background: ${variant === 'primary'
-    ? `linear-gradient(135deg, ${theme.color.primary}, ${theme.color.accent})`
-    : 'transparent'};
-  transition: transform 0.15s ease, box-shadow 0.15s ease;
+  background: ${
+    variant === 'primary' ? `linear-gradient(135deg, ${theme.color.primary}, ${theme.color.accent})` : 'transparent'
+  };
+  transition:
+    transform 0.15s ease,
+    box-shadow 0.15s ease;
   &:hover {
     transform: translateY(-1px);
     box-shadow: 0 0 18px ${theme.color.primary}66;

@@ -32,7 +32,9 @@ export async function renderShell({ path, slotHtml, year }: { path: string; slot
     );
   // The server composes released versions only: no previews (a tab that previews renders in the browser).
   const remoteMap: RemoteMap = { entries: {}, problems: {}, previews: {} };
-  const { dataRoutes, query } = createStaticHandler(siteRoutes({ slot, loaders: { site: () => remoteMap, page: () => null } }));
+  const { dataRoutes, query } = createStaticHandler(
+    siteRoutes({ slot, loaders: { site: () => remoteMap, page: () => null } }),
+  );
   const context = await query(new Request(new URL(path, 'http://shell.invalid')));
   if (context instanceof Response) throw new Error(`${path} redirects; the shell has no redirects.`);
   const router = createStaticRouter(dataRoutes, context);

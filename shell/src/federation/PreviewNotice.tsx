@@ -31,7 +31,8 @@ export function PreviewNotice() {
   return (
     <Notice aria-label="Preview">
       <span>
-        Preview of {shown.map(([slice, version]) => `${slice} ${version}`).join(', ')}: not released, shown in this tab only.
+        Preview of {shown.map(([slice, version]) => `${slice} ${version}`).join(', ')}: not released, shown in this tab
+        only.
       </span>
       <button type="button" onClick={() => endPreview()}>
         End preview

@@ -14,7 +14,11 @@ function pendingLoad() {
   let deliver!: (module: typeof gamesPage) => void;
   let fail!: (error: Error) => void;
   const page = new Promise<typeof gamesPage>((resolve, reject) => ((deliver = resolve), (fail = reject)));
-  return { page, deliver: (module = gamesPage) => act(async () => deliver(module)), fail: (error: Error) => act(async () => fail(error)) };
+  return {
+    page,
+    deliver: (module = gamesPage) => act(async () => deliver(module)),
+    fail: (error: Error) => act(async () => fail(error)),
+  };
 }
 
 // The slot suspends on its first render, so rendering is awaited.

@@ -35,13 +35,18 @@ describe('previews', () => {
     expect(sessionStorage.getItem(storageKey)).toBeNull();
   });
 
-  it.each(['nope@1.0.0', 'legal', 'legal@', 'legal@../../evil', 'legal@<script>', `legal@${'1'.repeat(65)}`, '__proto__@1.0.0'])(
-    'ignores %j',
-    (asked) => {
-      loadAt(`/?preview=${encodeURIComponent(asked)}`);
-      expect(previewedVersions()).toEqual({});
-    },
-  );
+  it.each([
+    'nope@1.0.0',
+    'legal',
+    'legal@',
+    'legal@../../evil',
+    'legal@<script>',
+    `legal@${'1'.repeat(65)}`,
+    '__proto__@1.0.0',
+  ])('ignores %j', (asked) => {
+    loadAt(`/?preview=${encodeURIComponent(asked)}`);
+    expect(previewedVersions()).toEqual({});
+  });
 
   it('previews for the page load where storage is refused', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {

@@ -16,7 +16,8 @@ function parsePreviews(value: string): Previews {
   const previews: Previews = {};
   for (const item of value.split(',')) {
     const [name, version] = item.split('@');
-    if (sliceNames.includes(name as RemoteName) && version && versionPattern.test(version)) previews[name as RemoteName] = version;
+    if (sliceNames.includes(name as RemoteName) && version && versionPattern.test(version))
+      previews[name as RemoteName] = version;
   }
   return previews;
 }

@@ -16,7 +16,10 @@ const version = (url: unknown, number: string, released: boolean) => ({
 const mapOf = (released: Record<string, unknown>) => ({
   schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
   microFrontends: Object.fromEntries(
-    Object.entries(released).map(([name, url]) => [name, [version(`http://localhost:4199/${name}/0.9.0/mf-manifest.json`, '0.9.0', false), version(url, '1.0.0', true)]]),
+    Object.entries(released).map(([name, url]) => [
+      name,
+      [version(`http://localhost:4199/${name}/0.9.0/mf-manifest.json`, '0.9.0', false), version(url, '1.0.0', true)],
+    ]),
   ),
 });
 const valid = mapOf(entries);
@@ -28,35 +31,56 @@ describe('parseRemoteMap', () => {
   });
 
   it('ignores names it does not know, and keys that only look like properties', () => {
-    const odd = JSON.parse(`{ "__proto__": { "games": [{ "url": "http://odd.example/x.json", "deployment": { "default": true } }] }, "extra": [], "constructor": "x" }`);
+    const odd = JSON.parse(
+      `{ "__proto__": { "games": [{ "url": "http://odd.example/x.json", "deployment": { "default": true } }] }, "extra": [], "constructor": "x" }`,
+    );
     expect(parseRemoteMap({ ...valid, microFrontends: { ...valid.microFrontends, ...odd } }).entries).toEqual(entries);
     expect(parseRemoteMap({ microFrontends: odd }).entries).toEqual({});
   });
 
-  it.each([null, [], 'http://localhost:4174/mf-manifest.json', 42, {}, { microFrontends: [] }, entries])('rejects %j as a whole', (json) => {
-    expect(() => parseRemoteMap(json)).toThrow('remotes.json must list the micro-frontends of this environment (microFrontends).');
-  });
+  it.each([null, [], 'http://localhost:4174/mf-manifest.json', 42, {}, { microFrontends: [] }, entries])(
+    'rejects %j as a whole',
+    (json) => {
+      expect(() => parseRemoteMap(json)).toThrow(
+        'remotes.json must list the micro-frontends of this environment (microFrontends).',
+      );
+    },
+  );
 
   it('names a missing remote and keeps the others', () => {
     const { games, ...withoutGames } = valid.microFrontends;
     const map = parseRemoteMap({ microFrontends: withoutGames });
-    expect(map.problems).toEqual({ games: 'remotes.json has no released version of "games" with a valid http(s) URL.' });
+    expect(map.problems).toEqual({
+      games: 'remotes.json has no released version of "games" with a valid http(s) URL.',
+    });
     expect(Object.keys(map.entries)).toEqual(['marketing', 'legal', 'contact']);
   });
 
   it('finds no released version where none is marked default', () => {
-    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, '1.0.0', false)] } });
-    expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.' });
+    const map = parseRemoteMap({
+      microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, '1.0.0', false)] },
+    });
+    expect(map.problems).toEqual({
+      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
+    });
   });
 
-  it.each(['javascript:alert(1)', 'data:text/javascript,alert(1)', 'not a url', 'ftp://example.com/x.json', '', 7, null, {}])(
-    'refuses the released URL %j for that remote only',
-    (url) => {
-      const map = parseRemoteMap(mapOf({ ...entries, legal: url }));
-      expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.' });
-      expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/javascript,alert(1)',
+    'not a url',
+    'ftp://example.com/x.json',
+    '',
+    7,
+    null,
+    {},
+  ])('refuses the released URL %j for that remote only', (url) => {
+    const map = parseRemoteMap(mapOf({ ...entries, legal: url }));
+    expect(map.problems).toEqual({
+      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
+    });
+    expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
+  });
 
   it('uses a version this tab previews, if the map lists it, and says so', () => {
     const map = parseRemoteMap(valid, { legal: '0.9.0' });
@@ -88,7 +112,7 @@ describe('fetchRemoteMap', () => {
     new Response(typeof body === 'string' ? body : JSON.stringify(body), init);
   const never = () => new Promise<Response>(() => {});
   /** Settles `promise` while the fake clock runs through every attempt and pause. */
-  const settle = async <T,>(promise: Promise<T>) => {
+  const settle = async <T>(promise: Promise<T>) => {
     const outcome = promise.then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
@@ -129,12 +153,28 @@ describe('fetchRemoteMap', () => {
   });
 
   it.each([
-    ['a failed response', answer('', { status: 500, statusText: 'Internal Server Error' }), 'Could not load /remotes.json (500 Internal Server Error).'],
-    ['no connection', async () => Promise.reject(new TypeError('Failed to fetch')), 'Could not load /remotes.json (no connection).'],
+    [
+      'a failed response',
+      answer('', { status: 500, statusText: 'Internal Server Error' }),
+      'Could not load /remotes.json (500 Internal Server Error).',
+    ],
+    [
+      'no connection',
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      'Could not load /remotes.json (no connection).',
+    ],
     ['a body that is not JSON', answer('<!doctype html><p>Welcome'), 'remotes.json is not valid JSON.'],
     ['an empty body', answer(''), 'remotes.json is not valid JSON.'],
-    ['JSON that is not a map', answer([1, 2]), 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
-    ['a huge file', answer({ ...valid, padding: 'x'.repeat(300_000) }), 'remotes.json is too large to be a remote map.'],
+    [
+      'JSON that is not a map',
+      answer([1, 2]),
+      'remotes.json must list the micro-frontends of this environment (microFrontends).',
+    ],
+    [
+      'a huge file',
+      answer({ ...valid, padding: 'x'.repeat(300_000) }),
+      'remotes.json is too large to be a remote map.',
+    ],
   ])('reports %s', async (_, response, message) => {
     stubFetch(response, response, response);
     expect(await settle(fetchRemoteMap())).toEqual({ error: new RemoteMapError(message) });

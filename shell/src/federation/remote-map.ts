@@ -32,7 +32,10 @@ const isHttpUrl = (value: unknown): value is string =>
 
 /** The version of a slice listed as `version`, if the map lists it with a usable URL. */
 const listedUrl = (versions: unknown[], version: string | undefined) =>
-  versions.find((listed): listed is { url: string } => isRecord(listed) && isRecord(listed.metadata) && listed.metadata.version === version && isHttpUrl(listed.url))?.url;
+  versions.find(
+    (listed): listed is { url: string } =>
+      isRecord(listed) && isRecord(listed.metadata) && listed.metadata.version === version && isHttpUrl(listed.url),
+  )?.url;
 
 /**
  * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
@@ -50,7 +53,9 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions : [];
     const preview = listedUrl(listed, previewed[name]);
-    const released = listed.find((version) => isRecord(version) && isRecord(version.deployment) && version.deployment.default === true);
+    const released = listed.find(
+      (version) => isRecord(version) && isRecord(version.deployment) && version.deployment.default === true,
+    );
     const entry = preview ?? (isRecord(released) ? released.url : undefined);
     if (preview) map.previews[name] = previewed[name];
     if (isHttpUrl(entry)) map.entries[name] = entry;

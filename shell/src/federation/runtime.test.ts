@@ -2,7 +2,11 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteMapError } from './remote-map.ts';
 
-vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerPlugins: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerPlugins: vi.fn(),
+  registerRemotes: vi.fn(),
+}));
 
 const remotesJson = {
   marketing: 'http://localhost:4174/mf-manifest.json',
@@ -12,7 +16,10 @@ const remotesJson = {
 };
 const remoteMap = {
   microFrontends: Object.fromEntries(
-    Object.entries(remotesJson).map(([name, url]) => [name, [{ url, metadata: { version: '1.0.0' }, deployment: { traffic: 100, default: true } }]]),
+    Object.entries(remotesJson).map(([name, url]) => [
+      name,
+      [{ url, metadata: { version: '1.0.0' }, deployment: { traffic: 100, default: true } }],
+    ]),
   ),
 };
 const page = { default: () => null };
@@ -25,7 +32,10 @@ const freshRuntime = async () => {
 
 describe('the remote loader', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(remoteMap)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(remoteMap)),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -40,7 +50,9 @@ describe('the remote loader', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(registerRemotes).toHaveBeenCalledTimes(3);
     for (const name of ['marketing', 'games', 'legal'] as const) {
-      expect(registerRemotes).toHaveBeenCalledWith([{ name, entry: remotesJson[name], type: 'module' }], { force: false });
+      expect(registerRemotes).toHaveBeenCalledWith([{ name, entry: remotesJson[name], type: 'module' }], {
+        force: false,
+      });
     }
   });
 
@@ -59,7 +71,9 @@ describe('the remote loader', () => {
 
   it('gives manifests the document already fetched to the federation runtime', async () => {
     await freshRuntime();
-    expect(registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'nova-boot-manifests', fetch: expect.any(Function) })]);
+    expect(registerPlugins).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'nova-boot-manifests', fetch: expect.any(Function) }),
+    ]);
   });
 
   it('loads a page once, shared by every caller', async () => {
@@ -74,7 +88,9 @@ describe('the remote loader', () => {
 
   it('fails a page whose remote has no valid entry, without asking the runtime', async () => {
     const { loadRemotePage } = await freshRuntime();
-    await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow('remotes.json has no released version of "contact" with a valid http(s) URL.');
+    await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow(
+      'remotes.json has no released version of "contact" with a valid http(s) URL.',
+    );
     expect(loadRemote).not.toHaveBeenCalled();
   });
 

@@ -17,7 +17,11 @@ const Backdrop = styled.div`
   z-index: -1;
   overflow: hidden;
   pointer-events: none;
-  background: radial-gradient(ellipse at top, ${({ theme }) => theme.color.backgroundTop} 0%, ${({ theme }) => theme.color.background} 60%);
+  background: radial-gradient(
+    ellipse at top,
+    ${({ theme }) => theme.color.backgroundTop} 0%,
+    ${({ theme }) => theme.color.background} 60%
+  );
 `;
 
 // Soft glows drawn as gradients (not blurred shapes): each is painted once on its own layer and

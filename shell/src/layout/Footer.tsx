@@ -89,8 +89,7 @@ export function Footer() {
         </section>
       </Columns>
       <Copyright>
-        © {year} {brand}. Published by {publisher}. Virtual currency only: no real-money
-        gambling. 18+.
+        © {year} {brand}. Published by {publisher}. Virtual currency only: no real-money gambling. 18+.
       </Copyright>
     </FooterBar>
   );

@@ -6,10 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Header } from './Header.tsx';
 
 function renderHeader(path = '/') {
-  const router = createMemoryRouter(
-    [{ path: '*', element: <Header /> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] });
   render(
     <Providers>
       <RouterProvider router={router} />
@@ -63,7 +60,9 @@ describe('Header', () => {
     renderHeader('/');
     const menu = screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(menu);
-    await userEvent.click(within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Login' }).parentElement!);
+    await userEvent.click(
+      within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Login' }).parentElement!,
+    );
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();

@@ -15,7 +15,9 @@ const Bar = styled.header`
   inset: 0 0 auto;
   z-index: 10;
   background: transparent;
-  transition: background-color 0.25s ease, box-shadow 0.25s ease;
+  transition:
+    background-color 0.25s ease,
+    box-shadow 0.25s ease;
   &[data-scrolled='true'] {
     background: ${({ theme }) => theme.color.headerScrolled};
     box-shadow: 0 2px 16px ${({ theme }) => theme.color.shadow};

@@ -27,8 +27,8 @@ export function LoginDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
     <Dialog ref={ref} aria-labelledby="login-dialog-title" aria-describedby="login-dialog-text">
       <h2 id="login-dialog-title">Sign-in is coming soon</h2>
       <p id="login-dialog-text">
-        You don't need an account to play: every {siteConfig.brand} demo is free and uses virtual currency
-        only. Player accounts are coming soon.
+        You don't need an account to play: every {siteConfig.brand} demo is free and uses virtual currency only. Player
+        accounts are coming soon.
       </p>
       <form method="dialog">
         <Button type="submit">Close</Button>

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the page is scrolled further down than `offset` pixels (on the server and while hydrating: no). */
 export function useScrolledPast(offset: number): boolean {
-  return useSyncExternalStore(subscribe, () => window.scrollY > offset, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > offset,
+    () => false,
+  );
 }

@@ -31,7 +31,9 @@ describe('replaceWithCanonicalPath', () => {
     window.history.pushState({ kept: true }, '', '/Games//Pug-Life/?q=1#how-to-play');
     const entries = window.history.length;
     replaceWithCanonicalPath();
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/games/pug-life?q=1#how-to-play');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/games/pug-life?q=1#how-to-play',
+    );
     expect(window.history.state).toEqual({ kept: true });
     expect(window.history.length).toBe(entries);
   });

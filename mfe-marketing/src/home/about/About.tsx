@@ -66,8 +66,8 @@ export function About() {
   return (
     <Section title={`About ${siteConfig.brand}`}>
       <Intro>
-        {siteConfig.brand} is a social casino portal: a place to try slot-style games for free, just for
-        fun. There is no real-money gambling here, and nothing you win can be paid out.
+        {siteConfig.brand} is a social casino portal: a place to try slot-style games for free, just for fun. There is
+        no real-money gambling here, and nothing you win can be paid out.
       </Intro>
       <Features>
         {features.map(({ title, text }) => (

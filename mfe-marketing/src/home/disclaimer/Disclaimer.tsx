@@ -26,17 +26,17 @@ export function Disclaimer() {
     <Notice title="Important Information">
       <ul>
         <li>
-          {siteConfig.brand} uses virtual currency only. Coins have no real-world value and cannot be exchanged
-          for money, goods or prizes, or cashed out.
+          {siteConfig.brand} uses virtual currency only. Coins have no real-world value and cannot be exchanged for
+          money, goods or prizes, or cashed out.
         </li>
         <li>There is no real-money gambling on this site: nothing you win here can be paid out.</li>
         <li>
-          Our games are for adults aged {siteConfig.minimumAge} or older. Success at social casino games does not
-          mean future success at real-money gambling.
+          Our games are for adults aged {siteConfig.minimumAge} or older. Success at social casino games does not mean
+          future success at real-money gambling.
         </li>
         <li>
-          Play responsibly: set yourself time limits and take regular breaks. If gaming stops being fun, stop
-          playing and talk to someone you trust or a support service in your country.
+          Play responsibly: set yourself time limits and take regular breaks. If gaming stops being fun, stop playing
+          and talk to someone you trust or a support service in your country.
         </li>
       </ul>
     </Notice>

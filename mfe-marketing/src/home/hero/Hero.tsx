@@ -41,8 +41,8 @@ export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
       <Eyebrow>Free-to-play social casino demos</Eyebrow>
       <Heading id="hero-heading">Spin the reels of tomorrow with {siteConfig.brand}</Heading>
       <Lead>
-        Try our slot games right in your browser with virtual coins. No sign-up, no deposits and no
-        real money: just play for fun.
+        Try our slot games right in your browser with virtual coins. No sign-up, no deposits and no real money: just
+        play for fun.
       </Lead>
       <Button type="button" onClick={onStartPlaying}>
         Start Playing

@@ -29,7 +29,13 @@ export function LevelProgress({ level, percent }: { level: number; percent: numb
         <span id="level-progress-label">Progress to level {level + 1}</span>
         <span aria-hidden="true">{percent}%</span>
       </Label>
-      <Track role="progressbar" aria-labelledby="level-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <Track
+        role="progressbar"
+        aria-labelledby="level-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <Fill style={{ width: `${percent}%` }} />
       </Track>
     </div>

@@ -6,7 +6,14 @@ import { Providers } from '@nova/ui/providers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProfileMockup } from './ProfileMockup.tsx';
 
-const renderProfile = () => act(async () => render(<Providers><ProfileMockup /></Providers>));
+const renderProfile = () =>
+  act(async () =>
+    render(
+      <Providers>
+        <ProfileMockup />
+      </Providers>,
+    ),
+  );
 const profile = () => screen.getByRole('region', { name: 'Sample Player Profile' });
 const avatar = () => screen.findByRole('img', { name: 'Robot avatar of the sample player' });
 
@@ -33,10 +40,11 @@ describe('the profile mock-up', () => {
   it('lists the High Roller and Lucky Streak achievements', async () => {
     await renderProfile();
     const list = screen.getByRole('heading', { name: 'Achievements' }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'High RollerWon 1M chips',
-      'Lucky Streak5 wins in a row',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['High RollerWon 1M chips', 'Lucky Streak5 wins in a row']);
   });
 
   it('lists recent activity, each entry with a catalogue game, a result and a time', async () => {

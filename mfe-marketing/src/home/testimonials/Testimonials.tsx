@@ -56,7 +56,14 @@ export function Testimonials() {
               <p>{quote}</p>
             </blockquote>
             <figcaption>
-              <img src={avatar} width={avatarSize} height={avatarSize} alt={`Avatar of ${name}`} loading="lazy" decoding="async" />
+              <img
+                src={avatar}
+                width={avatarSize}
+                height={avatarSize}
+                alt={`Avatar of ${name}`}
+                loading="lazy"
+                decoding="async"
+              />
               {name}
             </figcaption>
           </Quote>

@@ -33,28 +33,38 @@ describe('renderThenHydrate', { timeout: hydrationTestTimeout }, () => {
 
   it('reports a page that reads the browser while rendering, and the server elements React threw away', async () => {
     const page = await hydrate('BrowserOnlyPage');
-    expect(page.problems).toContainEqual(expect.stringContaining("Hydration failed because the server rendered text didn't match"));
+    expect(page.problems).toContainEqual(
+      expect.stringContaining("Hydration failed because the server rendered text didn't match"),
+    );
     expect(page.replaced.map((element) => element.tagName)).toEqual(['H1']);
   });
 
   it('runs in the node environment only: it renders as a server first', async () => {
     const browser = await builtinEnvironments.jsdom.setup(globalThis, { jsdom: {} });
     onTestFinished(() => browser.teardown(globalThis));
-    await expect(renderThenHydrate(fixture('SteadyPage'), address)).rejects.toThrow('run it in the node test environment');
+    await expect(renderThenHydrate(fixture('SteadyPage'), address)).rejects.toThrow(
+      'run it in the node test environment',
+    );
   });
 });
 
-it("a fragment placed after the page's Emotion has loaded cannot hydrate: its inline styles are in the way", { timeout: hydrationTestTimeout }, async () => {
-  vi.resetModules();
-  const { renderFragment } = await import('../render-fragment.tsx');
-  const { html } = await renderFragment((await fixture('SteadyPage')()).default, address);
-  const browser = await builtinEnvironments.jsdom.setup(globalThis, { jsdom: { html: '<div id="slot"></div>' } });
-  onTestFinished(() => browser.teardown(globalThis));
-  vi.resetModules();
-  const { hydratePage } = await import('./hydrate-page.tsx');
-  const slot = document.getElementById('slot')!;
-  slot.innerHTML = html;
-  const { problems, unmount } = await hydratePage(slot, (await fixture('SteadyPage')()).default, address);
-  onTestFinished(unmount);
-  expect(problems).toContainEqual(expect.stringContaining("Hydration failed because the server rendered HTML didn't match"));
-});
+it(
+  "a fragment placed after the page's Emotion has loaded cannot hydrate: its inline styles are in the way",
+  { timeout: hydrationTestTimeout },
+  async () => {
+    vi.resetModules();
+    const { renderFragment } = await import('../render-fragment.tsx');
+    const { html } = await renderFragment((await fixture('SteadyPage')()).default, address);
+    const browser = await builtinEnvironments.jsdom.setup(globalThis, { jsdom: { html: '<div id="slot"></div>' } });
+    onTestFinished(() => browser.teardown(globalThis));
+    vi.resetModules();
+    const { hydratePage } = await import('./hydrate-page.tsx');
+    const slot = document.getElementById('slot')!;
+    slot.innerHTML = html;
+    const { problems, unmount } = await hydratePage(slot, (await fixture('SteadyPage')()).default, address);
+    onTestFinished(unmount);
+    expect(problems).toContainEqual(
+      expect.stringContaining("Hydration failed because the server rendered HTML didn't match"),
+    );
+  },
+);

@@ -34,8 +34,13 @@ interface Options {
  * test ends, the page unmounts and the browser goes. For test files in the node environment
  * (`// @vitest-environment node`).
  */
-export async function renderThenHydrate(load: PageLoader, address: PageAddress, { beforeHydration }: Options = {}): Promise<HydratedPage> {
-  if ('document' in globalThis) throw new Error('renderThenHydrate renders as a server first: run it in the node test environment.');
+export async function renderThenHydrate(
+  load: PageLoader,
+  address: PageAddress,
+  { beforeHydration }: Options = {},
+): Promise<HydratedPage> {
+  if ('document' in globalThis)
+    throw new Error('renderThenHydrate renders as a server first: run it in the node test environment.');
   vi.resetModules();
   const { renderFragment } = await import('../render-fragment.tsx');
   const fragment = await renderFragment((await load()).default, address);
