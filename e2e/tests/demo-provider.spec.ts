@@ -201,6 +201,8 @@ test.describe('in the game page', () => {
       await page.getByRole('main').getByRole('link', { name: 'Back to Games' }).click();
       await expect(page).toHaveTitle(titles.games);
     } finally {
+      // The build is served from outDir: no request of the page may still read it when it goes.
+      await page.close();
       rmSync(outDir, { recursive: true, force: true });
     }
   });
