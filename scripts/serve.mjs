@@ -36,16 +36,10 @@ function gameProviderOrigin() {
 
 /**
  * The origins of every http(s) URL a remote map lists (any version of any slice). Whatever is
- * not one is left out on its own; a map that is missing or unreadable gives none.
- * @param {string} file
+ * not one is left out on its own; a map that is missing or unreadable (null) gives none.
+ * @param {any} map the map's content
  */
-function remoteOrigins(file) {
-  let map;
-  try {
-    map = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return [];
-  }
+function remoteOrigins(map) {
   const versions = Object.values(Object(map?.microFrontends)).flatMap((listed) =>
     Array.isArray(listed) ? listed : [],
   );
@@ -175,7 +169,9 @@ export function shellHandler({
   });
   const compose = serverEntry ? createComposer({ shellRoot: root, serverEntry }) : async () => undefined;
   return async (req, res) => {
-    const policy = shellContentSecurityPolicy({ remotes: remoteOrigins(remoteMap), inlineScripts, gameProvider });
+    // Read once: the CSP and the composed page follow the same map.
+    const map = readRemoteMap(remoteMap);
+    const policy = shellContentSecurityPolicy({ remotes: remoteOrigins(map), inlineScripts, gameProvider });
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('Permissions-Policy', permissionsPolicy(gameProvider));
     res.setHeader('X-Frame-Options', 'DENY');
@@ -193,7 +189,7 @@ export function shellHandler({
     const canonical = canonicalPath(pathname);
     if (canonical !== pathname)
       return res.writeHead(308, { Location: canonical + search, 'Cache-Control': 'no-cache' }).end();
-    const page = await compose({ path: pathname, remoteMap: readRemoteMap(remoteMap) }).catch((error) => {
+    const page = await compose({ path: pathname, remoteMap: map }).catch((error) => {
       console.error(`Composing ${pathname} failed; the browser renders it.`, error);
       return undefined;
     });

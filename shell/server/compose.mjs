@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { remoteBasePlaceholder } from '../../packages/contracts/src/fragments.js';
+import { releasedVersion } from '../../packages/contracts/src/remote-map.js';
 import { serverRenderId } from '../document/server-render.js';
 
 /** How long a fragment may take to arrive (manifests and fragment, uncached): slower, and the slot renders in the browser. */
@@ -21,14 +22,9 @@ const isRecord = (/** @type {unknown} */ value) => typeof value === 'object' && 
 const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /** The remote map's released URL of a remote (frontend-discovery: its default version), if it is a usable one. */
-function releasedEntry(/** @type {unknown} */ map, /** @type {string} */ remote) {
-  const versions =
-    isRecord(map) && isRecord(/** @type {any} */ (map).microFrontends)
-      ? /** @type {any} */ (map).microFrontends[remote]
-      : undefined;
-  const url = Array.isArray(versions)
-    ? versions.find((version) => version?.deployment?.default === true)?.url
-    : undefined;
+function releasedEntry(/** @type {any} */ map, /** @type {string} */ remote) {
+  const versions = isRecord(map) && isRecord(map.microFrontends) ? map.microFrontends[remote] : undefined;
+  const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
   return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? url : undefined;
 }
 
