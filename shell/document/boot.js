@@ -79,7 +79,8 @@ export function bootPageRemote(pages, serverRenderId) {
     if (started) return;
     started = true;
     preloadPage();
-    for (const href of bootstrap.preloads) preload(new URL(href, location.href));
+    // The entry first: it starts the bootstrap; the rest arrives while it runs.
+    for (const href of [bootstrap.script, ...bootstrap.preloads]) preload(new URL(href, location.href));
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

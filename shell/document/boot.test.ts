@@ -55,6 +55,7 @@ describe('the boot script', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     document.head.replaceChildren();
+    document.body.replaceChildren();
     delete (globalThis as { novaBoot?: Boot }).novaBoot;
   });
 
@@ -94,6 +95,33 @@ describe('the boot script', () => {
       expect(preloaded()).toEqual([]);
     },
   );
+
+  it('under server HTML, loads the shell once the page has painted, its entry first', () => {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'nova-server-render';
+    data.textContent = JSON.stringify({
+      remoteMap,
+      bootstrap: { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] },
+    });
+    document.body.append(data);
+    history.replaceState(null, '', '/contact');
+    bootPageRemote(pages, 'nova-server-render');
+    expect(preloaded()).toEqual([]);
+    expect(document.head.querySelector('script')).toBeNull();
+
+    dispatchEvent(new Event('load'));
+    expect(preloaded().map(([href]) => new URL(href!).pathname)).toEqual([
+      '/assets/index.js',
+      '/assets/react-dom.js',
+      '/remoteEntry.js',
+    ]);
+    expect(document.head.querySelector('script')).toMatchObject({
+      type: 'module',
+      src: `${location.origin}/assets/index.js`,
+    });
+    expect(fetch).not.toHaveBeenCalledWith('/remotes.json', expect.anything());
+  });
 
   it('gives up quietly when the map is not JSON', async () => {
     vi.mocked(fetch).mockImplementation(async () => new Response('<!doctype html>'));
