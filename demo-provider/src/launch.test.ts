@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { games } from './games.ts';
 import { parseLaunch } from './launch.ts';
-
-/** What the portal sends, for one game. */
-const portalLaunch = (gameCode: string) =>
-  new URLSearchParams({
-    gameCode,
-    lang: 'en',
-    channel: 'desktop',
-    mode: 'demo',
-    currency: 'EUR',
-    partner: 'nova-reels-demo',
-    token: 'demo-session-placeholder',
-  });
-
-const withParams = (changes: Record<string, string | null>) => {
-  const params = portalLaunch('pug_life');
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  return `?${params}`;
-};
+import { portalQuery } from './test-support.ts';
 
 const reasonFor = (query: string) => {
   const result = parseLaunch(query);
@@ -32,7 +12,7 @@ describe('parseLaunch', () => {
   it.each(['pug_life', 'undead_fortune', 'break_bones', 'alpha_eagle', 'forest_fortune', 'time_spinners'])(
     'accepts what the portal sends for %s',
     (code) => {
-      const result = parseLaunch(`?${portalLaunch(code)}`);
+      const result = parseLaunch(portalQuery({ gameCode: code }));
       expect(result).toEqual({
         ok: true,
         launch: {
@@ -48,37 +28,37 @@ describe('parseLaunch', () => {
   );
 
   it('keeps a seed to make the session reproducible', () => {
-    const result = parseLaunch(withParams({ seed: 'e2e-1' }));
+    const result = parseLaunch(portalQuery({ seed: 'e2e-1' }));
     expect(result.ok && result.launch.seed).toBe('e2e-1');
   });
 
   it('refuses a missing or unknown game code and says which', () => {
-    expect(reasonFor(withParams({ gameCode: null }))).toBe('The launch link names no game.');
-    expect(reasonFor(withParams({ gameCode: 'mega_jackpot' }))).toBe('There is no game “mega_jackpot” here.');
-    expect(reasonFor(withParams({ gameCode: 'Pug_Life' }))).toBe('There is no game “Pug_Life” here.');
-    expect(reasonFor(withParams({ gameCode: 'x'.repeat(500) }))).toBe(`There is no game “${'x'.repeat(40)}…” here.`);
+    expect(reasonFor(portalQuery({ gameCode: null }))).toBe('The launch link names no game.');
+    expect(reasonFor(portalQuery({ gameCode: 'mega_jackpot' }))).toBe('There is no game “mega_jackpot” here.');
+    expect(reasonFor(portalQuery({ gameCode: 'Pug_Life' }))).toBe('There is no game “Pug_Life” here.');
+    expect(reasonFor(portalQuery({ gameCode: 'x'.repeat(500) }))).toBe(`There is no game “${'x'.repeat(40)}…” here.`);
   });
 
   it('refuses anything but demo play', () => {
-    expect(reasonFor(withParams({ mode: 'real' }))).toBe('Only demo play is offered here, not “real” play.');
-    expect(reasonFor(withParams({ mode: null }))).toBe('The launch link does not ask for demo play.');
+    expect(reasonFor(portalQuery({ mode: 'real' }))).toBe('Only demo play is offered here, not “real” play.');
+    expect(reasonFor(portalQuery({ mode: null }))).toBe('The launch link does not ask for demo play.');
   });
 
   it('refuses a launch without a session token', () => {
-    expect(reasonFor(withParams({ token: null }))).toBe('The launch link carries no session token.');
-    expect(reasonFor(withParams({ token: '  ' }))).toBe('The launch link carries no session token.');
+    expect(reasonFor(portalQuery({ token: null }))).toBe('The launch link carries no session token.');
+    expect(reasonFor(portalQuery({ token: '  ' }))).toBe('The launch link carries no session token.');
   });
 
   it('refuses a missing or malformed currency, and reads a lower-case code', () => {
-    expect(reasonFor(withParams({ currency: null }))).toBe('The launch link names no currency.');
-    expect(reasonFor(withParams({ currency: 'EURO' }))).toBe('“EURO” is not a currency code.');
-    const result = parseLaunch(withParams({ currency: 'usd' }));
+    expect(reasonFor(portalQuery({ currency: null }))).toBe('The launch link names no currency.');
+    expect(reasonFor(portalQuery({ currency: 'EURO' }))).toBe('“EURO” is not a currency code.');
+    const result = parseLaunch(portalQuery({ currency: 'usd' }));
     expect(result.ok && result.launch.currency).toBe('USD');
   });
 
   it('formats for the requested language and falls back to English for a malformed one', () => {
     const lang = (value: string | null) => {
-      const result = parseLaunch(withParams({ lang: value }));
+      const result = parseLaunch(portalQuery({ lang: value }));
       return result.ok ? result.launch.lang : undefined;
     };
     expect(lang('de-DE')).toBe('de-DE');

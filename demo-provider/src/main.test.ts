@@ -1,23 +1,7 @@
 import { within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-const portalQuery = (changes: Record<string, string | null> = {}) => {
-  const params = new URLSearchParams({
-    gameCode: 'pug_life',
-    lang: 'en',
-    channel: 'desktop',
-    mode: 'demo',
-    currency: 'EUR',
-    partner: 'nova-reels-demo',
-    token: 'demo-session-placeholder',
-  });
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  return `?${params}`;
-};
+import { portalQuery } from './test-support.ts';
 
 /** Opens the launcher with this query string, as the portal's frame would. */
 async function launch(query: string) {

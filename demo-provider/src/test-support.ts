@@ -22,3 +22,21 @@ export function findStops(wanted: (wins: LineWin[]) => boolean): number[] {
 
 /** Stops where no line wins: every spin from them loses its bet. */
 export const losingStops = findStops((wins) => wins.length === 0);
+
+/** The launcher's query string as the portal sends it (for Pug Life), with some parameters changed or (null) left out. */
+export function portalQuery(changes: Record<string, string | null> = {}): string {
+  const params = new URLSearchParams({
+    gameCode: 'pug_life',
+    lang: 'en',
+    channel: 'desktop',
+    mode: 'demo',
+    currency: 'EUR',
+    partner: 'nova-reels-demo',
+    token: 'demo-session-placeholder',
+  });
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  return `?${params}`;
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildApp } from './build-app.ts';
 import { repoRoot } from './site.ts';
 
 /** What a copy of the workspace leaves out: history, deployments, and this suite (whose traces come and go while it runs). */
@@ -27,25 +28,7 @@ export function copyOfWorkspace() {
       writeFileSync(file, text);
     },
     /** Builds one app of the copy into `outDir`, at low priority beside the running tests. */
-    build(folder: string, outDir: string) {
-      execFileSync(
-        'nice',
-        [
-          '-n',
-          '19',
-          join(root, folder, 'node_modules/.bin/vite'),
-          'build',
-          '--outDir',
-          outDir,
-          '--emptyOutDir',
-          '--logLevel',
-          'error',
-        ],
-        {
-          cwd: join(root, folder),
-        },
-      );
-    },
+    build: (folder: string, outDir: string) => buildApp(join(root, folder), outDir),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -1,10 +1,10 @@
 import type { Frame, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { slices } from '@nova/contracts/slices';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { buildApp } from '../support/build-app.ts';
 import { expect, test } from '../support/deployments.ts';
 import { catalogue } from '../support/games.ts';
 import { demoIn, launchUrl, slot, spinResult } from '../support/provider.ts';
@@ -167,25 +167,7 @@ test.describe('in the game page', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'nova-games-'));
     const gamesDir = join(repoRoot, slices.games.folder);
     try {
-      // At the lowest CPU priority, so the build does not slow the tests running beside it.
-      execFileSync(
-        'nice',
-        [
-          '-n',
-          '19',
-          join(gamesDir, 'node_modules/.bin/vite'),
-          'build',
-          '--outDir',
-          outDir,
-          '--emptyOutDir',
-          '--logLevel',
-          'error',
-        ],
-        {
-          cwd: gamesDir,
-          env: { ...process.env, VITE_GAME_DEMO_BASE_URL: `${closed}/launch` },
-        },
-      );
+      buildApp(gamesDir, outDir, { VITE_GAME_DEMO_BASE_URL: `${closed}/launch` });
       const games = await deploy.remote('games', { root: outDir });
       const shell = await deploy.shell({ games: games.entry }, { gameProvider: closed });
 
