@@ -8,7 +8,7 @@
 
 /**
  * Runs inline in the shell's document, before any module: fetches the remote map and, for the
- * page the address asks for, its remote's manifest, then modulepreloads that page's files. All
+ * page the address asks for, its remote's manifest, then modulepreloads the files that page imports. All
  * of it downloads alongside the shell's own files instead of after them. Under server HTML (the
  * composing server's data block, `serverRenderId`), the map is the one the page was composed
  * from, and everything, the shell's own modules too, starts after the first paint: the HTML
@@ -64,9 +64,10 @@ export function bootPageRemote(pages, serverRenderId) {
         const manifestResponse = fetch(entry, { priority: 'high' });
         boot.manifests.set(entry, manifestResponse);
         const manifest = await (await manifestResponse).clone().json();
+        // What the page imports (sync); its lazy parts (async) load when it asks for them, not
+        // ahead of the files it needs to respond.
         const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === page).assets.js;
-        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync, ...files.async])
-          preload(new URL(file, entry));
+        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync]) preload(new URL(file, entry));
       })
       // Only a head start: the shell loads, and reports, whatever failed here on its own.
       .catch(() => undefined);

@@ -25,7 +25,7 @@ const manifest = {
     { name: 'GamesPage', assets: { js: { sync: ['assets/GamesPage.js'], async: [] } } },
     {
       name: 'GamePage',
-      assets: { js: { sync: ['assets/GamePage.js', 'assets/frame.js'], async: ['assets/shared.js'] } },
+      assets: { js: { sync: ['assets/GamePage.js', 'assets/frame.js'], async: ['assets/avatar.js'] } },
     },
   ],
 };
@@ -59,12 +59,12 @@ describe('the boot script', () => {
     delete (globalThis as { novaBoot?: Boot }).novaBoot;
   });
 
-  it("fetches the remote map, then the page's manifest, and preloads the page's files", async () => {
+  it("fetches the remote map, then the page's manifest, and preloads the files the page imports, not its lazy parts", async () => {
     await bootAt('/games/pug-life');
     expect(fetch).toHaveBeenCalledWith('/remotes.json', { priority: 'high' });
     expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
     expect(preloaded()).toEqual(
-      ['remoteEntry.js', 'assets/GamePage.js', 'assets/frame.js', 'assets/shared.js'].map((file) => [
+      ['remoteEntry.js', 'assets/GamePage.js', 'assets/frame.js'].map((file) => [
         `http://localhost:4175/v1/${file}`,
         '',
       ]),
