@@ -15,24 +15,16 @@ const canonical = replaceWithCanonicalPath();
 const previewing = startPreview();
 
 // The server's HTML hydrates when this tab loads the versions it was composed from, at its address.
-if (serverRender && canonical && !previewing) {
-  const router = createRouter(await registeredRemotes());
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <ServerRenderContext value={renderedOnServer(serverRender)}>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </ServerRenderContext>
-    </StrictMode>,
-  );
-} else {
-  createRoot(container).render(
-    <StrictMode>
+const hydrating = serverRender && canonical && !previewing ? serverRender : undefined;
+const router = createRouter(hydrating && (await registeredRemotes()));
+const app = (
+  <StrictMode>
+    <ServerRenderContext value={hydrating && renderedOnServer(hydrating)}>
       <Providers>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
-  );
-}
+    </ServerRenderContext>
+  </StrictMode>
+);
+if (hydrating) hydrateRoot(container, app);
+else createRoot(container).render(app);
