@@ -21,8 +21,12 @@ export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/bl
 export const emptyRemoteMap = () => /** @type {RemoteMapJson} */ ({ schema: remoteMapSchema, microFrontends: {} });
 
 /**
- * The released version among a slice's versions: the one marked default.
- * @template {{ deployment?: { default?: unknown } }} T
+ * The released version among a slice's versions: the one marked default. Safe on unchecked JSON
+ * records too, whatever their `deployment` holds.
+ * @template {{ deployment?: unknown }} T
  * @param {readonly T[]} versions
  */
-export const releasedVersion = (versions) => versions.find((version) => version.deployment?.default === true);
+export const releasedVersion = (versions) =>
+  versions.find(
+    (version) => /** @type {{ default?: unknown } | null | undefined} */ (version.deployment)?.default === true,
+  );

@@ -66,6 +66,20 @@ describe('parseRemoteMap', () => {
   });
 
   it.each([
+    [[null, 'default', 7, []]],
+    [[{ url: entries.legal, deployment: null }]],
+    [[{ url: entries.legal, deployment: 'default' }]],
+    [[{ url: entries.legal, deployment: true }]],
+    [[{ url: entries.legal, deployment: { default: 'true' } }]],
+  ])('finds no released version in the malformed list %j, and keeps the others', (legal) => {
+    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal } });
+    expect(map.problems).toEqual({
+      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
+    });
+    expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
+  });
+
+  it.each([
     'javascript:alert(1)',
     'data:text/javascript,alert(1)',
     'not a url',

@@ -1,3 +1,4 @@
+import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
@@ -53,10 +54,7 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions : [];
     const preview = listedUrl(listed, previewed[name]);
-    const released = listed.find(
-      (version) => isRecord(version) && isRecord(version.deployment) && version.deployment.default === true,
-    );
-    const entry = preview ?? (isRecord(released) ? released.url : undefined);
+    const entry = preview ?? releasedVersion(listed.filter(isRecord))?.url;
     if (preview) map.previews[name] = previewed[name];
     if (isHttpUrl(entry)) map.entries[name] = entry;
     else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
