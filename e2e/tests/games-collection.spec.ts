@@ -56,9 +56,28 @@ for (const viewport of [
         art.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length),
       )
       .toBe(6);
-    await expect(art.first()).toHaveJSProperty('naturalWidth', 800);
+    // At 1× no card is wider than the narrow rendering.
+    expect(await art.first().evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+      /\/pug-life-480-[\w-]+\.webp$/,
+    );
 
     const { cls, moved } = await layoutShift(page);
     expect(cls, `layout shifts:\n${moved}`).toBeLessThanOrEqual(0.02);
+  });
+}
+
+for (const { deviceScaleFactor, rendering, file } of [
+  { deviceScaleFactor: 1, rendering: 'narrow', file: /\/pug-life-480-[\w-]+\.webp$/ },
+  { deviceScaleFactor: 2, rendering: 'full-size', file: /\/pug-life-(?!480-)[\w-]+\.webp$/ },
+]) {
+  test.describe(`on a ${deviceScaleFactor}× screen`, () => {
+    test.use({ deviceScaleFactor });
+    test(`three columns of cards show the ${rendering} art`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/games');
+      const art = page.getByRole('main').getByRole('img').first();
+      await expect(art).toHaveJSProperty('complete', true);
+      expect(await art.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(file);
+    });
   });
 }

@@ -1,5 +1,6 @@
+import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { gameArtSize } from './art-size.js';
+import { gameArtSize, gameArtSmallWidth } from './art-size.js';
 import type { Game } from './games.ts';
 
 // The img reserves the art's size and the box keeps its 16:9 at any width, so nothing shifts as it loads.
@@ -11,11 +12,18 @@ const Art = styled.img`
   background: ${({ theme }) => theme.color.surfaceRaised};
 `;
 
-/** A game's art at the catalogue's size, with the catalogue's description as its alt text. */
+/**
+ * A game's art at the catalogue's size, with the catalogue's description as its alt text. Sized
+ * for a card in the site's game grids (one column on phones, two from `md`, three from `lg`): the
+ * browser picks the narrow rendering where a card is no wider than it.
+ */
 export function GameArt({ game, loading }: { game: Game; loading: 'eager' | 'lazy' }) {
+  const { breakpoints } = useTheme();
   return (
     <Art
       src={game.image}
+      srcSet={`${game.imageSmall} ${gameArtSmallWidth}w, ${game.image} ${gameArtSize.width}w`}
+      sizes={`(min-width: ${breakpoints.lg}px) 33vw, (min-width: ${breakpoints.md}px) 50vw, 100vw`}
       alt={game.imageAlt}
       width={gameArtSize.width}
       height={gameArtSize.height}

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gameArtSize } from './art-size.js';
+import { gameArtSize, gameArtSmallWidth } from './art-size.js';
 import { findGame, games } from './games.ts';
 
 describe('the catalogue', () => {
@@ -27,7 +27,9 @@ describe('the catalogue', () => {
     for (const game of games) {
       expect(game.description.length).toBeGreaterThan(20);
       expect(game.image).toMatch(new RegExp(`${game.id}.*\\.webp$`));
+      expect(game.imageSmall).toMatch(new RegExp(`${game.id}-480.*\\.webp$`));
       expect(existsSync(join(import.meta.dirname, 'art', `${game.id}.webp`))).toBe(true);
+      expect(existsSync(join(import.meta.dirname, 'art', `${game.id}-480.webp`))).toBe(true);
       expect(existsSync(join(import.meta.dirname, '..', 'art', `${game.id}.svg`))).toBe(true);
     }
   });
@@ -37,13 +39,15 @@ describe('the catalogue', () => {
     expect(new Set(games.map((game) => game.imageAlt)).size).toBe(games.length);
   });
 
-  it('ships every webp at the declared 16:9 size and a few tens of KB at most', async () => {
+  it('ships every webp at the declared 16:9 size, and narrow, and a few tens of KB at most', async () => {
     expect(gameArtSize.width * 9).toBe(gameArtSize.height * 16);
     for (const { id } of games) {
-      const file = join(import.meta.dirname, 'art', `${id}.webp`);
-      const { format, width, height } = await sharp(file).metadata();
-      expect({ format, width, height }).toEqual({ format: 'webp', ...gameArtSize });
-      expect(statSync(file).size).toBeLessThan(40 * 1024);
+      const full = join(import.meta.dirname, 'art', `${id}.webp`);
+      const small = join(import.meta.dirname, 'art', `${id}-${gameArtSmallWidth}.webp`);
+      expect(await sharp(full).metadata()).toMatchObject({ format: 'webp', ...gameArtSize });
+      expect(await sharp(small).metadata()).toMatchObject({ format: 'webp', width: 480, height: 270 });
+      expect(statSync(full).size).toBeLessThan(40 * 1024);
+      expect(statSync(small).size).toBeLessThan(statSync(full).size * 0.7);
     }
   });
 

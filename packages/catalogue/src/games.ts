@@ -1,9 +1,15 @@
 import alphaEagleArt from './art/alpha-eagle.webp';
+import alphaEagleSmallArt from './art/alpha-eagle-480.webp';
 import breakBonesArt from './art/break-bones.webp';
+import breakBonesSmallArt from './art/break-bones-480.webp';
 import forestFortuneArt from './art/forest-fortune.webp';
+import forestFortuneSmallArt from './art/forest-fortune-480.webp';
 import pugLifeArt from './art/pug-life.webp';
+import pugLifeSmallArt from './art/pug-life-480.webp';
 import timeSpinnersArt from './art/time-spinners.webp';
+import timeSpinnersSmallArt from './art/time-spinners-480.webp';
 import undeadFortuneArt from './art/undead-fortune.webp';
+import undeadFortuneSmallArt from './art/undead-fortune-480.webp';
 
 export interface Game {
   /** URL slug: /games/{id}. */
@@ -14,6 +20,8 @@ export interface Game {
   featured: boolean;
   /** URL of the game's art (a webp made from art/{id}.svg), emitted by each app that imports it. */
   image: string;
+  /** The same art 480 px wide, for narrow cards. */
+  imageSmall: string;
   /** What the art shows, for the image's alt text. */
   imageAlt: string;
   /** How the provider's demo launcher names the game. */
@@ -28,6 +36,7 @@ export const games: readonly Game[] = [
     description: 'A laid-back pug in shades rolls coins across sunset reels. Cool cats need not apply.',
     featured: true,
     image: pugLifeArt,
+    imageSmall: pugLifeSmallArt,
     imageAlt: 'A pug in dark sunglasses among gold coins against a sunset sky',
     providerGameCode: 'pug_life',
   },
@@ -37,6 +46,7 @@ export const games: readonly Game[] = [
     description: 'Under a green moon the graveyard wakes, and every grinning skull guards a stack of gold.',
     featured: true,
     image: undeadFortuneArt,
+    imageSmall: undeadFortuneSmallArt,
     imageAlt: 'A grinning skull with glowing green eyes above stacks of gold in a moonlit graveyard',
     providerGameCode: 'undead_fortune',
   },
@@ -46,6 +56,7 @@ export const games: readonly Game[] = [
     description: 'Crossed bones crack open for star wins in a fast, high-energy arcade slot.',
     featured: false,
     image: breakBonesArt,
+    imageSmall: breakBonesSmallArt,
     imageAlt: 'Two crossed bones and a gold star on a red grid',
     providerGameCode: 'break_bones',
   },
@@ -55,6 +66,7 @@ export const games: readonly Game[] = [
     description: 'Soar over the mountains at dawn with the king of the sky and its golden sun.',
     featured: true,
     image: alphaEagleArt,
+    imageSmall: alphaEagleSmallArt,
     imageAlt: 'An eagle with spread wings flying over dark mountains in front of a rising sun',
     providerGameCode: 'alpha_eagle',
   },
@@ -64,6 +76,7 @@ export const games: readonly Game[] = [
     description: 'Fireflies, lucky mushrooms and coins hidden among the pines of an enchanted wood.',
     featured: false,
     image: forestFortuneArt,
+    imageSmall: forestFortuneSmallArt,
     imageAlt: 'A red spotted mushroom and gold coins between pine trees in a misty forest',
     providerGameCode: 'forest_fortune',
   },
@@ -73,6 +86,7 @@ export const games: readonly Game[] = [
     description: 'Gears turn, the clock strikes and the reels spin through time itself.',
     featured: false,
     image: timeSpinnersArt,
+    imageSmall: timeSpinnersSmallArt,
     imageAlt: 'A gold-rimmed clock face among turning gears and stars',
     providerGameCode: 'time_spinners',
   },
