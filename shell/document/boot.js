@@ -8,11 +8,12 @@
 
 /**
  * Runs inline in the shell's document, before any module: fetches the remote map and, for the
- * page the address asks for, its remote's manifest, then modulepreloads the files that page imports. All
- * of it downloads alongside the shell's own files instead of after them. Under server HTML (the
- * composing server's data block, `serverRenderId`), the map is the one the page was composed
- * from, and everything, the shell's own modules too, starts after the first paint: the HTML
- * paints without scripts competing for the network. Self-contained: the build inlines its source.
+ * page the address asks for, its remote's manifest, then modulepreloads the files that page
+ * imports. All of it downloads alongside the shell's own files instead of after them. Under
+ * server HTML (the composing server's data block, `serverRenderId`), the map is the one the page
+ * was composed from, and everything, the shell's own modules too, starts after the first paint:
+ * the HTML paints without scripts competing for the network. Self-contained: the build inlines
+ * its source.
  * @param {[path: string, remote: string, page: string][]} pages  each page: path pattern, remote, exposed name
  * @param {string} serverRenderId
  */
