@@ -75,9 +75,15 @@ for (const { deviceScaleFactor, rendering, file } of [
     test(`three columns of cards show the ${rendering} art`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto('/games');
-      const art = page.getByRole('main').getByRole('img').first();
-      await expect(art).toHaveJSProperty('complete', true);
-      expect(await art.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(file);
+      const art = page.getByRole('main').getByRole('img');
+      await expect(art.first()).toHaveJSProperty('complete', true);
+      expect(await art.first().evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(file);
+      // Every rendering is a file of its own, none inlined into the page's JavaScript.
+      const sources = await art.evaluateAll((images) =>
+        images.flatMap((image) => image.getAttribute('srcset')!.split(', ')),
+      );
+      expect(sources).toHaveLength(12);
+      for (const source of sources) expect(source).toMatch(/^http:\/\/localhost:4175\/[^ ]+\.webp \d+w$/);
     });
   });
 }

@@ -26,8 +26,8 @@ describe('the catalogue', () => {
   it('has a description and committed webp art, made from vector art, for every game', () => {
     for (const game of games) {
       expect(game.description.length).toBeGreaterThan(20);
-      expect(game.image).toMatch(new RegExp(`${game.id}.*\\.webp$`));
-      expect(game.imageSmall).toMatch(new RegExp(`${game.id}-480.*\\.webp$`));
+      expect(game.image).toContain(`/art/${game.id}.webp`);
+      expect(game.imageSmall).toContain(`/art/${game.id}-480.webp`);
       expect(existsSync(join(import.meta.dirname, 'art', `${game.id}.webp`))).toBe(true);
       expect(existsSync(join(import.meta.dirname, 'art', `${game.id}-480.webp`))).toBe(true);
       expect(existsSync(join(import.meta.dirname, '..', 'art', `${game.id}.svg`))).toBe(true);

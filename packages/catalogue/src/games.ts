@@ -1,15 +1,17 @@
-import alphaEagleArt from './art/alpha-eagle.webp';
-import alphaEagleSmallArt from './art/alpha-eagle-480.webp';
-import breakBonesArt from './art/break-bones.webp';
-import breakBonesSmallArt from './art/break-bones-480.webp';
-import forestFortuneArt from './art/forest-fortune.webp';
-import forestFortuneSmallArt from './art/forest-fortune-480.webp';
-import pugLifeArt from './art/pug-life.webp';
-import pugLifeSmallArt from './art/pug-life-480.webp';
-import timeSpinnersArt from './art/time-spinners.webp';
-import timeSpinnersSmallArt from './art/time-spinners-480.webp';
-import undeadFortuneArt from './art/undead-fortune.webp';
-import undeadFortuneSmallArt from './art/undead-fortune-480.webp';
+// Each rendering stays a file, fetched only if the browser picks it: Vite would otherwise inline
+// one under 4 KiB into the JavaScript.
+import alphaEagleArt from './art/alpha-eagle.webp?no-inline';
+import alphaEagleSmallArt from './art/alpha-eagle-480.webp?no-inline';
+import breakBonesArt from './art/break-bones.webp?no-inline';
+import breakBonesSmallArt from './art/break-bones-480.webp?no-inline';
+import forestFortuneArt from './art/forest-fortune.webp?no-inline';
+import forestFortuneSmallArt from './art/forest-fortune-480.webp?no-inline';
+import pugLifeArt from './art/pug-life.webp?no-inline';
+import pugLifeSmallArt from './art/pug-life-480.webp?no-inline';
+import timeSpinnersArt from './art/time-spinners.webp?no-inline';
+import timeSpinnersSmallArt from './art/time-spinners-480.webp?no-inline';
+import undeadFortuneArt from './art/undead-fortune.webp?no-inline';
+import undeadFortuneSmallArt from './art/undead-fortune-480.webp?no-inline';
 
 export interface Game {
   /** URL slug: /games/{id}. */
