@@ -96,7 +96,7 @@ describe('the boot script', () => {
     },
   );
 
-  it('under server HTML, loads the shell once the page has painted, its entry first', () => {
+  it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = 'nova-server-render';
@@ -121,6 +121,35 @@ describe('the boot script', () => {
       src: `${location.origin}/assets/index.js`,
     });
     expect(fetch).not.toHaveBeenCalledWith('/remotes.json', expect.anything());
+  });
+
+  it('under server HTML, waits for the first contentful paint: not the first paint, not load', () => {
+    let observed: PerformanceObserverCallback = () => {};
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: PerformanceObserverCallback) {
+          observed = callback;
+        }
+        observe() {}
+      },
+    );
+    const paint = (name: string) =>
+      observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'nova-server-render';
+    data.textContent = JSON.stringify({ remoteMap, bootstrap: { script: '/assets/index.js', preloads: [] } });
+    document.body.append(data);
+    history.replaceState(null, '', '/contact');
+    bootPageRemote(pages, 'nova-server-render');
+
+    dispatchEvent(new Event('load'));
+    paint('first-paint');
+    expect(preloaded()).toEqual([]);
+    paint('first-contentful-paint');
+    expect(preloaded().map(([href]) => new URL(href!).pathname)).toEqual(['/assets/index.js']);
   });
 
   it('gives up quietly when the map is not JSON', async () => {
