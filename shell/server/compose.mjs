@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { remoteBasePlaceholder } from '../../packages/contracts/src/fragments.js';
-import { releasedVersion } from '../../packages/contracts/src/remote-map.js';
+import { isRecord, releasedUrl } from '../../packages/contracts/src/remote-map.js';
 import { serverRenderId } from '../document/server-render.js';
 
 /** How long a fragment may take to arrive (manifests and fragment, uncached): slower, and the slot renders in the browser. */
@@ -16,16 +16,12 @@ const cacheLimit = 500;
 /** @typedef {import('../document/server-render.js').ServerRender} ServerRender */
 /** @typedef {{ renderShell: (options: { path: string, slotHtml?: string, year: number }) => Promise<{ html: string, status: number }>, pageAt: (path: string) => string | undefined }} ShellServerEntry */
 
-const isRecord = (/** @type {unknown} */ value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What React puts at the front of a rendered tree for the document's head: title, meta, link. */
 const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /** The remote map's released URL of a remote (frontend-discovery: its default version), if it is a usable one. */
-function releasedEntry(/** @type {any} */ map, /** @type {string} */ remote) {
-  const versions = isRecord(map) && isRecord(map.microFrontends) ? map.microFrontends[remote] : undefined;
-  const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
-  return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol) ? url : undefined;
+function releasedEntry(/** @type {unknown} */ map, /** @type {string} */ remote) {
+  return isRecord(map) && isRecord(map.microFrontends) ? releasedUrl(map.microFrontends[remote]) : undefined;
 }
 
 /**

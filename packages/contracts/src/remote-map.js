@@ -30,3 +30,29 @@ export const releasedVersion = (versions) =>
   versions.find(
     (version) => /** @type {{ default?: unknown } | null | undefined} */ (version.deployment)?.default === true,
   );
+
+/**
+ * Whether a JSON value is an object with keys (not null, not an array).
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+export const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a JSON value is an http(s) URL: the only kind of entry a map may send a browser to.
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export const isHttpUrl = (value) =>
+  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/**
+ * The released version's URL among a slice's versions as read from an unchecked map, if it is an
+ * http(s) URL.
+ * @param {unknown} versions
+ * @returns {string | undefined}
+ */
+export function releasedUrl(versions) {
+  const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
+  return isHttpUrl(url) ? url : undefined;
+}

@@ -1,4 +1,4 @@
-import { releasedVersion } from '@nova/contracts/remote-map';
+import { isHttpUrl, isRecord, releasedUrl } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
@@ -25,12 +25,6 @@ export class RemoteMapError extends Error {
   override name = 'RemoteMapError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-
 /** The version of a slice listed as `version`, if the map lists it with a usable URL. */
 const listedUrl = (versions: unknown[], version: string | undefined) =>
   versions.find(
@@ -54,9 +48,9 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions : [];
     const preview = listedUrl(listed, previewed[name]);
-    const entry = preview ?? releasedVersion(listed.filter(isRecord))?.url;
+    const entry = preview ?? releasedUrl(listed);
     if (preview) map.previews[name] = previewed[name];
-    if (isHttpUrl(entry)) map.entries[name] = entry;
+    if (entry) map.entries[name] = entry;
     else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
   }
   return map;
