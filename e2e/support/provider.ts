@@ -1,21 +1,12 @@
+import { demoLaunchParameters } from '@nova/catalogue/launch-parameters';
 import type { FrameLocator, Page } from '@playwright/test';
 import { gameDemoBaseUrl } from './site.ts';
-
-/** What the portal sends the provider for every game (catalogue's demoLaunchParameters). */
-const portalParameters = {
-  lang: 'en',
-  channel: 'desktop',
-  mode: 'demo',
-  currency: 'EUR',
-  partner: 'nova-reels-demo',
-  token: 'demo-session-placeholder',
-};
 
 /** The provider's launch address for a game, as the portal builds it, with some parameters changed or (null) left out. */
 export function launchUrl(gameCode: string, changes: Record<string, string | null> = {}): string {
   const url = new URL(gameDemoBaseUrl);
   url.searchParams.set('gameCode', gameCode);
-  for (const [name, value] of Object.entries({ ...portalParameters, ...changes })) {
+  for (const [name, value] of Object.entries({ ...demoLaunchParameters, ...changes })) {
     if (value !== null) url.searchParams.set(name, value);
   }
   return url.href;

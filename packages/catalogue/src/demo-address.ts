@@ -1,15 +1,5 @@
 import { findGame } from './games.ts';
-
-/** What every demo launch asks the provider for: English, desktop, demo play in euros. */
-export const demoLaunchParameters = {
-  lang: 'en',
-  channel: 'desktop',
-  mode: 'demo',
-  currency: 'EUR',
-  partner: 'nova-reels-demo',
-  // Demo play needs no player session; the provider expects a token all the same.
-  token: 'demo-session-placeholder',
-} as const;
+import { demoLaunchParameters } from './launch-parameters.js';
 
 /** The provider's demo launcher, from the deployment's configuration (.env); http(s) only. */
 export function providerBaseUrl(configured: string | undefined = import.meta.env.VITE_GAME_DEMO_BASE_URL): URL {
