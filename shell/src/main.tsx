@@ -1,5 +1,5 @@
 import { Providers } from '@nova/ui/providers';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render.ts';
@@ -26,5 +26,7 @@ const app = (
     </ServerRenderContext>
   </StrictMode>
 );
-if (hydrating) hydrateRoot(container, app);
+// As a transition, hydration yields to the browser between small pieces of work instead of
+// holding the main thread in long tasks.
+if (hydrating) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
