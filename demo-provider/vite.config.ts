@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Every text file also as .br and .gz, so a static host sends them compressed.
   plugins: [compression({ logLevel: 'silent' })],
-  server: { port: 4178, strictPort: true },
-  preview: { port: 4178, strictPort: true },
+  // 127.0.0.1: another site than the portal's (localhost), as .env's launcher URL says.
+  server: { host: '127.0.0.1', port: 4178, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4178, strictPort: true },
   build: {
     target: 'es2022',
     rolldownOptions: { input: { launch: fileURLToPath(new URL('launch.html', import.meta.url)) } },

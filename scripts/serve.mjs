@@ -20,8 +20,8 @@ const repoRoot = join(import.meta.dirname, '..');
 // React's production build renders the composed pages.
 process.env.NODE_ENV ??= 'production';
 export const shellPort = shell.port;
-/** Our demo game provider: a stand-in third party on its own origin, the frame's default. */
-export const demoProviderPort = 4178;
+/** Our demo game provider: a stand-in third party on its own site, the frame's default (.env). */
+const demoProvider = new URL('http://127.0.0.1:4178');
 /** The shell's build, which every environment serves as it is. */
 export const shellBuild = join(repoRoot, shell.folder, 'dist');
 
@@ -244,16 +244,17 @@ export function providerHandler({ root }) {
 }
 
 /**
- * Serves `handler` on localhost:`port` (0: any free port).
+ * Serves `handler` on `host`:`port` (0: any free port).
  * @param {Handler} handler
  * @param {number} port
+ * @param {string} [host]
  * @returns {Promise<import('node:http').Server>}
  */
-export function listen(handler, port) {
+export function listen(handler, port, host = 'localhost') {
   const server = createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, 'localhost', () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }
 
@@ -270,8 +271,9 @@ export async function serveSite({ deployments = localDeployments, log = console.
     servers.push(await listen(sliceHandler({ root: join(deployments, name) }), port));
     log(`${name.padEnd(10)} ${origin}`);
   }
-  servers.push(await listen(providerHandler({ root: join(repoRoot, 'demo-provider/dist') }), demoProviderPort));
-  log(`provider   http://localhost:${demoProviderPort}/launch`);
+  const provider = providerHandler({ root: join(repoRoot, 'demo-provider/dist') });
+  servers.push(await listen(provider, Number(demoProvider.port), demoProvider.hostname));
+  log(`provider   ${demoProvider.origin}/launch`);
   return servers;
 }
 
