@@ -1,5 +1,6 @@
 // @ts-check
 // What the shell's build adds to its document.
+import { minifySync } from 'vite';
 import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { routes } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
@@ -9,7 +10,8 @@ import { serverRenderId } from './server-render.js';
 /** @typedef {import('vite').Plugin} Plugin */
 
 /**
- * Inlines the boot script (./boot.js) at the top of the document, with the route table it needs.
+ * Inlines the boot script (./boot.js) at the top of the document, minified, with the route table
+ * it needs.
  * @returns {Plugin}
  */
 export function inlineBoot() {
@@ -17,15 +19,10 @@ export function inlineBoot() {
     const [remote, exposed] = page.split('/');
     return [path, remote, exposed];
   });
+  const boot = `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`;
   return {
     name: 'nova:inline-boot',
-    transformIndexHtml: () => [
-      {
-        tag: 'script',
-        children: `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`,
-        injectTo: 'head-prepend',
-      },
-    ],
+    transformIndexHtml: () => [{ tag: 'script', children: minifySync('boot.js', boot).code, injectTo: 'head-prepend' }],
   };
 }
 
