@@ -13,6 +13,7 @@ export default defineConfig({
         test: { ...unitTestConfig.test, name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'] },
       },
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { listen, shellHandler } from './serve.mjs';
+
+let server: Server | undefined;
+let root: string | undefined;
+
+afterEach(() => {
+  server?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Serves a one-page shell build; resolves to its origin. */
+async function serveShellBuild() {
+  root = mkdtempSync(join(tmpdir(), 'nova-serve-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Nova Reels</title>');
+  writeFileSync(join(root, 'assets/app-1234.js'), 'export {};');
+  writeFileSync(join(root, 'remotes.json'), '{}');
+  server = await listen(shellHandler({ root, remoteMap: join(root, 'remotes.json'), serverEntry: false }), 0);
+  return `http://localhost:${(server.address() as AddressInfo).port}`;
+}
+
+test('a file removed after the server listed it (a redeploy) fails that response; the server keeps serving', async () => {
+  const origin = await serveShellBuild();
+  rmSync(join(root!, 'assets/app-1234.js'));
+
+  await expect(fetch(`${origin}/assets/app-1234.js`).then((response) => response.text())).rejects.toThrow();
+  const page = await fetch(`${origin}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<title>Nova Reels</title>');
+});
