@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { layoutShift } from '../support/layout-shift.ts';
-import { gameCards } from '../support/games.ts';
+import { expectColumns, gameCards, gridColumnsByWidth } from '../support/games.ts';
 import { pageTitle } from '../support/site.ts';
 
 // What the collection lists, in which order and words, is the games slice's unit tests'.
@@ -17,24 +17,13 @@ test('Back to Home leads Home', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-for (const { width, columns } of [
-  { width: 375, columns: 1 },
-  { width: 800, columns: 2 },
-  { width: 1280, columns: 3 },
-]) {
+for (const { width, columns } of gridColumnsByWidth) {
   test(`at ${width} px the grid has ${columns} column${columns > 1 ? 's' : ''}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/games');
     const cards = gameCards(page.getByRole('main'));
     await expect(cards).toHaveCount(6);
-    const lefts = await cards.evaluateAll((items) =>
-      items.map((item) => Math.round(item.getBoundingClientRect().left)),
-    );
-    expect(new Set(lefts).size).toBe(columns);
-    // Filled row by row: the first `columns` cards share one row.
-    const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
-    expect(tops.slice(0, columns).every((top) => top === tops[0])).toBe(true);
-    expect(tops[columns] ?? Infinity).toBeGreaterThan(tops[0]!);
+    await expectColumns(cards, columns);
   });
 }
 

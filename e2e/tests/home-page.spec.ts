@@ -1,5 +1,6 @@
 import { clickStartPlayingAndMeasureHeading, openHomeWithAvatar, profileAvatar } from '../support/home.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectColumns, gridColumnsByWidth } from '../support/games.ts';
 import { pageTitle, titles } from '../support/site.ts';
 
 // Home's sections, their order and words are the marketing slice's unit tests'.
@@ -64,6 +65,16 @@ test("every Play Now link opens its game's page", async ({ page }) => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(title);
   }
 });
+
+for (const { width, columns } of gridColumnsByWidth) {
+  test(`at ${width} px the featured games stand in ${columns} column${columns > 1 ? 's' : ''}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const cards = page.getByRole('region', { name: 'Featured Games' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expectColumns(cards, columns);
+  });
+}
 
 test('the featured art, below the fold, loads once scrolled to', async ({ page }) => {
   await page.goto('/');

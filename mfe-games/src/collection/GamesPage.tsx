@@ -5,7 +5,7 @@ import { PageContainer, PageHeading } from '@nova/ui/page';
 import { pageTitle } from '@nova/ui/site-config';
 import { Link } from '@nova/router';
 import { GameCard } from '../cards/GameCard.tsx';
-import { GameGrid } from '../cards/GameGrid.tsx';
+import { GameGrid } from '@nova/catalogue/game-grid';
 import { Lead } from '../common/Lead.tsx';
 
 /** Cards whose art loads at once: the first row on a wide screen; the rest wait until scrolled near. */

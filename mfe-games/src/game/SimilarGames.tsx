@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { GameCard } from '../cards/GameCard.tsx';
-import { GameGrid } from '../cards/GameGrid.tsx';
+import { GameGrid } from '@nova/catalogue/game-grid';
 import { similarGames } from './similar-games.ts';
 
 const Section = styled.section`

@@ -1,6 +1,7 @@
 import { useTheme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { gameArtSize, gameArtSmallWidth } from './art-size.js';
+import { gameCardImageSizes } from './GameGrid.tsx';
 import type { Game } from './games.ts';
 
 // The img reserves the art's size and the box keeps its 16:9 at any width, so nothing shifts as it loads.
@@ -14,16 +15,15 @@ const Art = styled.img`
 
 /**
  * A game's art at the catalogue's size, with the catalogue's description as its alt text. Sized
- * for a card in the site's game grids (one column on phones, two from `md`, three from `lg`): the
- * browser picks the narrow rendering where a card is no wider than it.
+ * for a card in a `GameGrid`: the browser picks the narrow rendering where a card is no wider.
  */
 export function GameArt({ game, loading }: { game: Game; loading: 'eager' | 'lazy' }) {
-  const { breakpoints } = useTheme();
+  const theme = useTheme();
   return (
     <Art
       src={game.image}
       srcSet={`${game.imageSmall} ${gameArtSmallWidth}w, ${game.image} ${gameArtSize.width}w`}
-      sizes={`(min-width: ${breakpoints.lg}px) 33vw, (min-width: ${breakpoints.md}px) 50vw, 100vw`}
+      sizes={gameCardImageSizes(theme)}
       alt={game.imageAlt}
       width={gameArtSize.width}
       height={gameArtSize.height}

@@ -1,24 +1,11 @@
 import styled from '@emotion/styled';
 import { GameArt } from '@nova/catalogue/game-art';
+import { GameGrid } from '@nova/catalogue/game-grid';
 import { games } from '@nova/catalogue/games';
 import { gamePath } from '@nova/contracts/routes';
 import { ButtonLink } from '@nova/ui/button-link';
 import type { Ref } from 'react';
 import { Section } from '../Section.tsx';
-
-const Grid = styled.ul`
-  display: grid;
-  gap: 1.5rem;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  ${({ theme }) => theme.mq.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${({ theme }) => theme.mq.lg} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
 
 const Card = styled.li`
   display: flex;
@@ -54,7 +41,7 @@ const CardBody = styled.div`
 export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <Section title="Featured Games" headingRef={headingRef}>
-      <Grid>
+      <GameGrid>
         {games
           .filter((game) => game.featured)
           .map((game) => (
@@ -69,7 +56,7 @@ export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElem
               </CardBody>
             </Card>
           ))}
-      </Grid>
+      </GameGrid>
     </Section>
   );
 }
