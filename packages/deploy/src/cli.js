@@ -7,15 +7,21 @@
 //   slice rollback <slice>          return to the version released before
 //   slice list                      each slice's versions, and which one is released
 //   slice check                     every released version against the shell's build
-// --root <dir> picks the deployment root (default: deployments/, which `npm start` serves).
-import { readFileSync } from 'node:fs';
+// --root <dir> picks the deployment root, where version folders go (default: deployments/, which
+// `npm start` serves). --map <file-or-url> picks the remote map (default: <root>/remotes.json); a
+// URL is changed with conditional PUTs, as discovery-service.js serves it.
+// --shell-manifest <file> is the shell build the contract check uses (default: shell/dist/mf-manifest.json).
+// Every change to the map is one compare-and-set update: concurrent runs never lose each other's.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { releasedVersion } from '@nova/contracts/remote-map';
+import { isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { shell, sliceNames, slices } from '@nova/contracts/slices';
 import { contractProblems } from './contract.js';
-import { localDeployments, readRemoteMap, release, rollback, versionFolder, writeRemoteMap } from './environment.js';
+import { localDeployments, release, remoteMapFile, rollback, versionFolder } from './environment.js';
+import { fileMapStore } from './file-map-store.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
+import { urlMapStore } from './url-map-store.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 
@@ -23,6 +29,11 @@ const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     root: { type: 'string', default: localDeployments },
+    map: { type: 'string' },
+    'shell-manifest': {
+      type: 'string',
+      default: join(import.meta.dirname, '../../..', shell.folder, 'dist/mf-manifest.json'),
+    },
     all: { type: 'boolean', default: false },
     built: { type: 'boolean', default: false },
     dist: { type: 'string' },
@@ -31,7 +42,8 @@ const { values: options, positionals } = parseArgs({
 });
 const [command, ...args] = positionals;
 const root = options.root;
-const shellManifestFile = join(import.meta.dirname, '../../..', shell.folder, 'dist/mf-manifest.json');
+const mapLocation = options.map ?? remoteMapFile(root);
+const store = isHttpUrl(mapLocation) ? urlMapStore(mapLocation) : fileMapStore(mapLocation);
 const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /** @param {string | undefined} name */
@@ -42,45 +54,47 @@ function sliceNamed(name) {
 
 /** Problems between the shell's build and one published version of a slice. */
 function problemsOf(/** @type {SliceName} */ slice, /** @type {string} */ version) {
+  const remoteManifest = join(versionFolder(root, slice, version), 'mf-manifest.json');
+  if (!existsSync(remoteManifest))
+    return [`${slice} ${version} is not published under ${root} (no ${remoteManifest}).`];
   return contractProblems({
     remote: slice,
     version,
-    remoteManifest: readJson(join(versionFolder(root, slice, version), 'mf-manifest.json')),
-    shellManifest: readJson(shellManifestFile),
+    remoteManifest: readJson(remoteManifest),
+    shellManifest: readJson(options['shell-manifest']),
   });
 }
 
 /** Releases a version if it fits the shell; the next page load shows it. */
-function releaseChecked(/** @type {SliceName} */ slice, /** @type {string} */ version) {
+async function releaseChecked(/** @type {SliceName} */ slice, /** @type {string} */ version) {
   const problems = problemsOf(slice, version);
   if (problems.length > 0) throw new Error(`Not released: ${problems.join(' ')}`);
-  writeRemoteMap(root, release(readRemoteMap(root), slice, version, new Date()));
+  await store.update((map) => release(map, slice, version, new Date()));
   console.log(`${slice} ${version} is released.`);
 }
 
 const commands = {
-  publish() {
+  async publish() {
     for (const slice of options.all ? sliceNames : [sliceNamed(args[0])]) {
       const { dist, built } = options;
       const build = dist ? () => dist : built ? builtSlice : buildSlice;
-      const version = publish({ root, slice, build });
+      const version = await publish({ root, slice, build, store });
       console.log(`${slice} ${version} is published.`);
-      if (options.release) releaseChecked(slice, version);
+      if (options.release) await releaseChecked(slice, version);
     }
   },
-  release() {
+  async release() {
     const version = args[1];
     if (!version) throw new Error('Name the version to release (see: pnpm slice:list).');
-    releaseChecked(sliceNamed(args[0]), version);
+    await releaseChecked(sliceNamed(args[0]), version);
   },
-  rollback() {
+  async rollback() {
     const slice = sliceNamed(args[0]);
-    const { map, version } = rollback(readRemoteMap(root), slice, new Date());
-    writeRemoteMap(root, map);
-    console.log(`${slice} is back to ${version}.`);
+    const { map } = await store.update((latest) => rollback(latest, slice, new Date()).map);
+    console.log(`${slice} is back to ${releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version}.`);
   },
-  list() {
-    const { microFrontends } = readRemoteMap(root);
+  async list() {
+    const { microFrontends } = (await store.read()).map;
     for (const slice of sliceNames) {
       const versions = microFrontends[slice] ?? [];
       console.log(`${slice}${versions.length === 0 ? ': nothing published' : ''}`);
@@ -93,8 +107,8 @@ const commands = {
       }
     }
   },
-  check() {
-    const { microFrontends } = readRemoteMap(root);
+  async check() {
+    const { microFrontends } = (await store.read()).map;
     const problems = sliceNames.flatMap((slice) => {
       const released = releasedVersion(microFrontends[slice] ?? []);
       return released ? problemsOf(slice, released.metadata.version) : [`${slice} has no released version.`];
@@ -106,8 +120,8 @@ const commands = {
 
 try {
   if (!command || !(command in commands)) throw new Error(`Usage: slice <${Object.keys(commands).join('|')}> …`);
-  commands[/** @type {keyof typeof commands} */ (command)]();
+  await commands[/** @type {keyof typeof commands} */ (command)]();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`slice ${positionals.join(' ')} failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // One environment's deployments: the versions of each slice (immutable folders) and the
-// remote map that says which one is released. Pure functions on the map, plus its file.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// remote map that says which one is released. Pure functions on the map, plus where it is
+// (map-store.js changes it).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
@@ -36,21 +37,13 @@ export function sliceOrigins(root) {
   );
 }
 
-/** @param {string} root */
+/**
+ * The local environment's map as it is now, for reading (change it through a map store).
+ * @param {string} root
+ */
 export function readRemoteMap(root) {
   const file = remoteMapFile(root);
   return /** @type {RemoteMapJson} */ (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : emptyRemoteMap());
-}
-
-/**
- * Replaces the environment's map at once, so the server never reads half of one.
- * @param {string} root
- * @param {RemoteMapJson} map
- */
-export function writeRemoteMap(root, map) {
-  const file = remoteMapFile(root);
-  writeFileSync(`${file}.next`, `${JSON.stringify(map, null, 2)}\n`);
-  renameSync(`${file}.next`, file);
 }
 
 /**

@@ -2,12 +2,24 @@
 // Publishing a slice: its build copied, whole and unchanged, into a folder of its own version.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { slices } from '@nova/contracts/slices';
-import { addVersion, readRemoteMap, sliceOrigins, versionFolder, writeRemoteMap } from './environment.js';
+import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
+import { fileMapStore } from './file-map-store.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./map-store.js').MapStore} MapStore */
 
 const repoRoot = join(import.meta.dirname, '../../..');
 
@@ -57,14 +69,36 @@ export function buildSlice(slice) {
 export const builtSlice = (/** @type {SliceName} */ slice) => join(repoRoot, slices[slice].folder, 'dist');
 
 /**
- * Publishes one slice into a deployment root: builds it (by default alone, with its own build
- * script), copies the build to `<root>/<slice>/<version>/` and lists that version, not released,
- * in the environment's map. Publishing the same build again changes nothing.
- * @param {{ root: string, slice: SliceName, build?: (slice: SliceName) => string, now?: Date }} options
- *   build: makes the build and returns its folder
- * @returns {string} the version
+ * Copies a build into its version folder, whole or not at all: into a folder of its own first,
+ * then renamed into place. If another publish of the same build got there first, its copy stays.
+ * @param {string} built
+ * @param {string} target
+ * @param {object} deployment what deployment.json records
  */
-export function publish({ root, slice, build = buildSlice, now = new Date() }) {
+function copyWhole(built, target, deployment) {
+  mkdirSync(dirname(target), { recursive: true });
+  const partial = mkdtempSync(`${target}.partial-`);
+  try {
+    cpSync(built, partial, { recursive: true });
+    writeFileSync(join(partial, 'deployment.json'), `${JSON.stringify(deployment, null, 2)}\n`);
+    renameSync(partial, target);
+  } catch (error) {
+    if (!existsSync(target)) throw error;
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Publishes one slice into a deployment root: builds it (by default alone, with its own build
+ * script), copies the build to `<root>/<slice>/<version>/` and then lists that version, not
+ * released, in the environment's map (by default `<root>/remotes.json`). Publishing the same build
+ * again changes nothing.
+ * @param {{ root: string, slice: SliceName, build?: (slice: SliceName) => string, now?: Date, store?: MapStore }} options
+ *   build: makes the build and returns its folder
+ * @returns {Promise<string>} the version
+ */
+export async function publish({ root, slice, build = buildSlice, now = new Date(), store }) {
   const { folder } = slices[slice];
   const built = build(slice);
   const manifest = join(built, 'mf-manifest.json');
@@ -74,27 +108,24 @@ export function publish({ root, slice, build = buildSlice, now = new Date() }) {
 
   const target = versionFolder(root, slice, version);
   const builtFrom = { ...sourceRevision(), builtAt: now.toISOString() };
-  if (!existsSync(target)) {
-    // Copied aside, then moved in whole: a version folder is complete or absent.
-    cpSync(built, `${target}.partial`, { recursive: true });
-    writeFileSync(
-      join(`${target}.partial`, 'deployment.json'),
-      `${JSON.stringify({ slice, version, builtFrom }, null, 2)}\n`,
-    );
-    renameSync(`${target}.partial`, target);
-  }
+  if (!existsSync(target)) copyWhole(built, target, { slice, version, builtFrom });
   const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
   const integrity = `sha256-${createHash('sha256')
     .update(readFileSync(join(target, 'mf-manifest.json')))
     .digest('base64')}`;
-  writeRemoteMap(
-    root,
-    addVersion(readRemoteMap(root), slice, {
-      url,
-      metadata: { integrity, version },
-      deployment: { traffic: 0, default: false },
-      extras: { builtFrom },
-    }),
-  );
+  const entry = {
+    url,
+    metadata: { integrity, version },
+    deployment: { traffic: 0, default: false },
+    extras: { builtFrom },
+  };
+  try {
+    await (store ?? fileMapStore(remoteMapFile(root))).update((map) => addVersion(map, slice, entry));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${slice} ${version} was copied to ${target} but is not listed in the map: ${reason} Publish it again to list it.`,
+    );
+  }
   return version;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,11 +38,11 @@ describe('publishing a slice', () => {
     expect(buildVersion(legalBuild('export default 2;'), '1.0.0')).not.toBe(version);
   });
 
-  it('builds the slice, copies the build whole into a folder of its version and lists it, not released', () => {
+  it('builds the slice, copies the build whole into a folder of its version and lists it, not released', async () => {
     const root = temporary();
     const dist = legalBuild();
     const build = vi.fn(() => dist);
-    const version = publish({ root, slice: 'legal', build, now });
+    const version = await publish({ root, slice: 'legal', build, now });
 
     expect(build).toHaveBeenCalledWith('legal');
     expect(version).toBe(buildVersion(dist, legalPackageVersion));
@@ -63,29 +63,47 @@ describe('publishing a slice', () => {
     ]);
   });
 
-  it('keeps versions side by side, and publishing one again changes nothing', () => {
+  it('keeps versions side by side, and publishing one again changes nothing', async () => {
     const root = temporary();
-    const first = publish({ root, slice: 'legal', build: () => legalBuild(), now });
-    const second = publish({ root, slice: 'legal', build: () => legalBuild('export default 2;'), now });
+    const first = await publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    const second = await publish({ root, slice: 'legal', build: () => legalBuild('export default 2;'), now });
     const mapBefore = readFileSync(join(root, 'remotes.json'), 'utf8');
-    expect(publish({ root, slice: 'legal', build: () => legalBuild(), now: new Date() })).toBe(first);
+    expect(await publish({ root, slice: 'legal', build: () => legalBuild(), now: new Date() })).toBe(first);
     expect(readFileSync(join(root, 'remotes.json'), 'utf8')).toBe(mapBefore);
     expect(existsSync(join(root, 'legal', first))).toBe(true);
     expect(existsSync(join(root, 'legal', second))).toBe(true);
   });
 
-  it('serves each slice from the origin the environment gives it', () => {
+  it('serves each slice from the origin the environment gives it', async () => {
     const root = temporary();
     writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: { legal: 'https://legal.cdn.example' } }));
-    const version = publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    const version = await publish({ root, slice: 'legal', build: () => legalBuild(), now });
     expect(readRemoteMap(root).microFrontends.legal?.[0]?.url).toBe(
       `https://legal.cdn.example/${version}/mf-manifest.json`,
     );
   });
 
-  it('refuses a folder that is not a build of the slice', () => {
-    expect(() => publish({ root: temporary(), slice: 'legal', build: () => temporary(), now })).toThrow(
+  it('refuses a folder that is not a build of the slice', async () => {
+    await expect(publish({ root: temporary(), slice: 'legal', build: () => temporary(), now })).rejects.toThrow(
       'has no mf-manifest.json',
     );
+  });
+
+  it('publishes the same build twice at once into one whole folder, listed once, with nothing left aside', async () => {
+    const root = temporary();
+    const dist = legalBuild();
+    const [first, second] = await Promise.all([
+      publish({ root, slice: 'legal', build: () => dist, now }),
+      publish({ root, slice: 'legal', build: () => dist, now }),
+    ]);
+    expect(second).toBe(first);
+    expect(readdirSync(join(root, 'legal'))).toEqual([first]);
+    expect(readdirSync(join(root, 'legal', first)).sort()).toEqual([
+      'assets',
+      'deployment.json',
+      'mf-manifest.json',
+      'remoteEntry.js',
+    ]);
+    expect(readRemoteMap(root).microFrontends.legal?.map((listed) => listed.metadata.version)).toEqual([first]);
   });
 });
