@@ -5,6 +5,7 @@
 //                                   (--release: release it too)
 //   slice release <slice> <version> make that version the released one, if it fits the shell
 //   slice rollback <slice>          return to the version released before
+//   slice prune <slice> | --all     retire old versions (see prune.js; --keep-releases N, --keep-days N, --dry-run)
 //   slice list                      each slice's versions, and which one is released
 //   slice check                     every released version against the shell's build
 // --root <dir> picks the deployment root, where version folders go (default: deployments/, which
@@ -20,6 +21,7 @@ import { shell, sliceNames, slices } from '@nova/contracts/slices';
 import { contractProblems } from './contract.js';
 import { localDeployments, release, remoteMapFile, rollback, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
+import { defaultPruneRule, prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
 import { urlMapStore } from './url-map-store.js';
 
@@ -38,6 +40,9 @@ const { values: options, positionals } = parseArgs({
     built: { type: 'boolean', default: false },
     dist: { type: 'string' },
     release: { type: 'boolean', default: false },
+    'keep-releases': { type: 'string', default: String(defaultPruneRule.keepReleases) },
+    'keep-days': { type: 'string', default: String(defaultPruneRule.keepDays) },
+    'dry-run': { type: 'boolean', default: false },
   },
 });
 const [command, ...args] = positionals;
@@ -50,6 +55,14 @@ const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(file, '
 function sliceNamed(name) {
   if (name && name in slices) return /** @type {SliceName} */ (name);
   throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
+}
+
+/** A whole-number option, at least `min` (`why` says what a smaller one would break). */
+function wholeNumberOption(/** @type {string} */ name, /** @type {number} */ min, /** @type {string} */ why) {
+  const value = Number(options[/** @type {'keep-days' | 'keep-releases'} */ (name)]);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number of at least ${min}${why}.`);
+  return value;
 }
 
 /** Problems between the shell's build and one published version of a slice. */
@@ -92,6 +105,29 @@ const commands = {
     const slice = sliceNamed(args[0]);
     const { map } = await store.update((latest) => rollback(latest, slice, new Date()).map);
     console.log(`${slice} is back to ${releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version}.`);
+  },
+  async prune() {
+    const rule = {
+      keepReleases: wholeNumberOption('keep-releases', 2, ': a rollback needs the release before the current one'),
+      keepDays: wholeNumberOption('keep-days', 0, ''),
+    };
+    const dryRun = options['dry-run'];
+    const slicesToPrune = options.all ? sliceNames : [sliceNamed(args[0])];
+    const { judged, retired } = await prune({ root, store, slices: slicesToPrune, rule, dryRun });
+    for (const { slice, verdicts } of judged) {
+      console.log(`${slice}${verdicts.length === 0 ? ': nothing published' : ''}`);
+      for (const { version, kept, publishedAt, lastReleasedAt } of verdicts) {
+        const why =
+          kept.length > 0
+            ? `kept: ${kept.join('; ')}`
+            : `${dryRun ? 'would remove' : 'removed'}: published ${publishedAt}, last released ${lastReleasedAt ?? 'never'}`;
+        console.log(`  ${version}  ${why}`);
+      }
+    }
+    const what = `${retired.length} version${retired.length === 1 ? '' : 's'}`;
+    console.log(
+      dryRun ? `Would remove ${what} (dry run: nothing changed).` : `Removed ${what} from the map and their folders.`,
+    );
   },
   async list() {
     const { microFrontends } = (await store.read()).map;
