@@ -1,14 +1,30 @@
 // @ts-check
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'vite';
 
 /** Where the shell's server entry is built to: beside dist/, so no static host serves it. */
 const shellServerDir = 'dist-server';
 
 /**
+ * React Router's production build, as the app at `root` resolves it: its package points Node at
+ * the development build (dev-only checks and warnings on every render).
+ * @param {string} root
+ */
+function reactRouterProduction(root) {
+  const fromApp = createRequire(join(root, 'package.json'));
+  const routerDom = dirname(fromApp.resolve('react-router-dom/package.json'));
+  const router = dirname(createRequire(join(routerDom, 'package.json')).resolve('react-router/package.json'));
+  return [
+    { find: /^react-router$/, replacement: join(router, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(router, 'dist/production/dom-export.mjs') },
+  ];
+}
+
+/**
  * After the shell's browser build, builds its server entry (what the composing server renders
- * the layout with) for Node: `dist-server/render-shell.mjs`. Dependencies stay in node_modules;
- * the workspace's packages are compiled in, as in the browser build.
+ * the layout with) for Node: `dist-server/render-shell.mjs`, one self-contained file with the
+ * production builds of React, React Router and Emotion, so it runs the same wherever it is deployed.
  * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
  *   entry: relative to the shell's root; plugins: what compiles it (JSX)
  * @returns {import('vite').Plugin}
@@ -29,6 +45,9 @@ export function shellServerBuild({ entry, plugins }) {
         envDir: config.envDir,
         logLevel: 'warn',
         plugins,
+        resolve: { alias: reactRouterProduction(config.root) },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
         build: {
           ssr: entry,
           outDir: join(config.root, shellServerDir),
