@@ -12,7 +12,7 @@ import { routes } from './sites.mjs';
 const budgetFile = join(import.meta.dirname, 'byte-budget.json');
 const tolerance = 1.05;
 
-const servers = await serveSite({ log: () => {} });
+const site = await serveSite({ log: () => {} });
 const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 try {
   /** @type {Record<string, number>} */
@@ -43,5 +43,5 @@ try {
   }
 } finally {
   await browser.close();
-  for (const server of servers) server.close();
+  await site.stop();
 }

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { gamePath, routes as pages } from '@nova/contracts/routes';
-import { listen, serveSite, shellHandler, shellPort } from '../scripts/serve.mjs';
+import { listen, serveSite, shellPort, staticShellHandler } from '../scripts/serve.mjs';
 
 const oneAppPort = 4190;
 const oneAppBuild = join(import.meta.dirname, 'one-app/dist');
@@ -26,17 +26,12 @@ export async function buildOneApp() {
 
 /** Serves both builds; resolves to their origins and a function that stops them. */
 export async function serveBothBuilds() {
-  const servers = [
-    ...(await serveSite({ log: () => {} })),
-    // One app has no remote map: its shell serves no /remotes.json.
-    await listen(
-      shellHandler({ root: oneAppBuild, remoteMap: join(oneAppBuild, 'no-remote-map.json'), serverEntry: false }),
-      oneAppPort,
-    ),
-  ];
+  const composed = await serveSite({ log: () => {} });
+  // One app loads no slices: its static host allows none.
+  const oneApp = await listen(staticShellHandler({ root: oneAppBuild, sliceOrigins: [] }), oneAppPort);
   return {
     composed: `http://localhost:${shellPort}`,
     oneApp: `http://localhost:${oneAppPort}`,
-    stop: () => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))),
+    stop: () => Promise.all([composed.stop(), new Promise((resolve) => oneApp.close(resolve))]),
   };
 }

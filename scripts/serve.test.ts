@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { listen, shellHandler } from './serve.mjs';
+import { listen, staticShellHandler } from './serve.mjs';
 
 let server: Server | undefined;
 let root: string | undefined;
@@ -20,8 +20,7 @@ async function serveShellBuild() {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Nova Reels</title>');
   writeFileSync(join(root, 'assets/app-1234.js'), 'export {};');
-  writeFileSync(join(root, 'remotes.json'), '{}');
-  server = await listen(shellHandler({ root, remoteMap: join(root, 'remotes.json'), serverEntry: false }), 0);
+  server = await listen(staticShellHandler({ root, sliceOrigins: [] }), 0);
   return `http://localhost:${(server.address() as AddressInfo).port}`;
 }
 

@@ -5,9 +5,9 @@ import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listen, shellHandler, sliceHandler } from '../../scripts/serve.mjs';
+import { listen, shellBuild, shellHandler, sliceHandler, staticShellHandler } from '../../scripts/serve.mjs';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
-import { releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
+import { isHttpUrl, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { sliceNames, slices } from '@nova/contracts/slices';
 import type { Fault } from './faults.ts';
@@ -52,7 +52,9 @@ export interface Deployments {
   /**
    * The same shell build, deployed on its own port with another remote map (entry URLs merged over
    * the released ones, or the whole file as text), a CSP that frames `gameProvider` if given, and
-   * `faults` answering some of its files; returns its URL.
+   * `faults` answering some of its files; returns its URL. Its environment serves slices from the
+   * local environment's origins and those of the entries given. A fault in the map's response
+   * reaches only a browser that fetches the map: that shell is a static host, the browser renders.
    */
   shell(
     remotes: Partial<Record<RemoteName, string>> | string,
@@ -107,18 +109,20 @@ export const test = base.extend<{ deploy: Deployments }>({
     const deploy: Deployments = {
       async shell(remotes, { gameProvider, faults } = {}) {
         const environment = temporary('nova-environment-');
+        const remoteMap = remoteMapFile(environment);
         writeFileSync(
-          remoteMapFile(environment),
+          remoteMap,
           typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }),
         );
-        // A fault in the map's response reaches only a browser that fetches the map: that shell serves its static page.
-        const serverEntry = faults?.['/remotes.json'] ? false : undefined;
-        const { port } = await serve(
-          shellHandler({ remoteMap: remoteMapFile(environment), gameProvider, serverEntry }),
-          environment,
-          0,
-          faults,
-        );
+        const entries = [
+          ...Object.values(shippedRemotes),
+          ...(typeof remotes === 'string' ? [] : Object.values(remotes)),
+        ];
+        const sliceOrigins = [...new Set(entries.filter(isHttpUrl).map((url) => new URL(url).origin))];
+        const handler = faults?.['/remotes.json']
+          ? staticShellHandler({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
+          : await shellHandler({ remoteMap, sliceOrigins, gameProvider });
+        const { port } = await serve(handler, environment, 0, faults);
         return `http://localhost:${port}`;
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
@@ -137,7 +141,8 @@ export const test = base.extend<{ deploy: Deployments }>({
         const slice = (...args: string[]) =>
           execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
-        const { port } = await serve(shellHandler({ remoteMap: remoteMapFile(root) }), root, 0);
+        const handler = await shellHandler({ remoteMap: remoteMapFile(root), sliceOrigins: Object.values(origins) });
+        const { port } = await serve(handler, root, 0);
         return { url: `http://localhost:${port}`, root, slice };
       },
       copyOfBuild(name) {

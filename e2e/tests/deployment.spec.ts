@@ -55,10 +55,17 @@ test('the local production server sends the security and caching headers of a CD
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toContain('fullscreen=(self');
-  expect(headers['cache-control']).toBe('no-cache');
+  // Browsers revalidate a page every time; shared caches keep it a second (shell/server/page-policy.mjs).
+  expect(headers['cache-control']).toBe(
+    'public, max-age=0, s-maxage=1, stale-while-revalidate=30, stale-if-error=86400',
+  );
+  expect(headers['etag']).toMatch(/^"[\w-]+"$/);
+  expect(headers['surrogate-key']).toBe('shell games');
 
-  expect((await request.get('/remotes.json')).headers()['cache-control']).toBe('no-cache');
-  expect((await request.get('/remotes.json')).headers()['content-type']).toContain('application/json');
+  const remoteMap = await request.get('/remotes.json');
+  expect(remoteMap.headers()['cache-control']).toBe(headers['cache-control']);
+  expect(remoteMap.headers()['etag']).toMatch(/^"[\w-]+"$/);
+  expect(remoteMap.headers()['content-type']).toContain('application/json');
   expect((await request.get('/missing.js')).status()).toBe(404);
 
   // A slice's files, its entry included, live in the folder of their version: cached for good.

@@ -7,10 +7,7 @@ import { copyOfWorkspace } from '../support/workspace-copy.ts';
 import { routes } from '../support/site.ts';
 
 /** The data block the composing server leaves for the browser (shell/document/server-render.js). */
-function serverRenderOf(html: string): {
-  slot: string;
-  remoteMap: { microFrontends: Record<string, { url: string; deployment: { default: boolean } }[]> };
-} {
+function serverRenderOf(html: string): { slot: string; remotes: Record<string, string> } {
   const data = /<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)?.[1];
   expect(data, 'the server render data block').toBeDefined();
   return JSON.parse(data!);
@@ -147,8 +144,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
   test.setTimeout(180_000);
   const environment = await deploy.environment();
   const termsUrl = `${environment.url}/terms-and-conditions`;
-  const releasedLegal = (html: string) =>
-    serverRenderOf(html).remoteMap.microFrontends.legal!.find((version) => version.deployment.default)!.url;
+  const releasedLegal = (html: string) => serverRenderOf(html).remotes.legal;
 
   const first = await (await page.request.get(termsUrl)).text();
   expect(rootOf(first)).toContain('>Terms and Conditions</h1>');
@@ -165,7 +161,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
     const version = environment.slice('publish', 'legal', '--dist', outDir).match(/^legal (\S+) is published\.$/m)?.[1];
     environment.slice('release', 'legal', version!);
 
-    // The next request: the new version's fragment, and the map that names that version.
+    // The next request: the new version's fragment, and the entry of that version.
     const second = await (await page.request.get(termsUrl)).text();
     expect(rootOf(second)).toContain('>Terms of Play</h1>');
     expect(releasedLegal(second)).toContain(`/${version}/`);

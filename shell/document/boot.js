@@ -2,7 +2,8 @@
 
 /**
  * What the document fetched before the shell's modules ran, for the shell to take over (each
- * response once): the remote map, and the manifest of the remote the first page needs, by URL.
+ * response once): the remote map (a static document only), and the manifest of the remote the
+ * first page needs, by URL.
  * @typedef {{ remoteMap?: Promise<Response>, manifests: Map<string, Promise<Response>> }} Boot
  */
 
@@ -10,8 +11,8 @@
  * Runs inline in the shell's document, before any module: fetches the remote map and, for the
  * page the address asks for, its remote's manifest, then modulepreloads the files that page
  * imports. All of it downloads alongside the shell's own files instead of after them. Under
- * server HTML (the composing server's data block, `serverRenderId`), the map is the one the page
- * was composed from, and everything, the shell's own modules too, starts after the first paint:
+ * server HTML (the composing server's data block, `serverRenderId`), the entry is the one the page
+ * was composed with, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. Self-contained: the build inlines
  * its source.
  * @param {[path: string, remote: string, page: string][]} pages  each page: path pattern, remote, exposed name
@@ -32,14 +33,20 @@ export function bootPageRemote(pages, serverRenderId) {
   } catch {
     serverRender = undefined;
   }
-  const remoteMap = serverRender
-    ? Promise.resolve(
-        new Response(JSON.stringify(serverRender.remoteMap), { headers: { 'Content-Type': 'application/json' } }),
-      )
-    : fetch('/remotes.json', { priority: 'high' });
+  // Under server HTML the page names the entry of its slice it was composed with; a static
+  // document reads the environment's map.
+  const remoteMap = serverRender ? undefined : fetch('/remotes.json', { priority: 'high' });
   /** @type {Boot} */
   const boot = { remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
+
+  /** The released version's entry of a remote (the frontend-discovery shape: the default one). */
+  const releasedEntry = async (/** @type {string} */ remote) => {
+    if (serverRender) return serverRender.remotes?.[remote];
+    const versions = (await /** @type {Promise<Response>} */ (remoteMap).then((response) => response.clone().json()))
+      ?.microFrontends?.[remote];
+    return Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
+  };
 
   const preload = (/** @type {URL} */ url) => {
     const link = document.createElement('link');
@@ -51,14 +58,9 @@ export function bootPageRemote(pages, serverRenderId) {
   const preloadPage = () => {
     if (!match) return;
     const [, remote, page] = match;
-    remoteMap
-      .then(async (mapResponse) => {
-        // The released version's URL (the frontend-discovery shape: the default one); a preview,
-        // which only this tab asks for, is left to the shell.
-        const versions = (await mapResponse.clone().json())?.microFrontends?.[remote];
-        const entry = Array.isArray(versions)
-          ? versions.find((version) => version?.deployment?.default === true)?.url
-          : undefined;
+    releasedEntry(remote)
+      .then(async (entry) => {
+        // A preview, which only this tab asks for, is left to the shell.
         if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
         // The federation runtime's rule: an entry with ".json" in it is a manifest.
         if (!entry.includes('.json')) return preload(new URL(entry));

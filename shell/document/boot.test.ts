@@ -101,7 +101,7 @@ describe('the boot script', () => {
     data.type = 'application/json';
     data.id = 'nova-server-render';
     data.textContent = JSON.stringify({
-      remoteMap,
+      remotes: {},
       bootstrap: { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] },
     });
     document.body.append(data);
@@ -140,7 +140,7 @@ describe('the boot script', () => {
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = 'nova-server-render';
-    data.textContent = JSON.stringify({ remoteMap, bootstrap: { script: '/assets/index.js', preloads: [] } });
+    data.textContent = JSON.stringify({ remotes: {}, bootstrap: { script: '/assets/index.js', preloads: [] } });
     document.body.append(data);
     history.replaceState(null, '', '/contact');
     bootPageRemote(pages, 'nova-server-render');
@@ -150,6 +150,30 @@ describe('the boot script', () => {
     expect(preloaded()).toEqual([]);
     paint('first-contentful-paint');
     expect(preloaded().map(([href]) => new URL(href!).pathname)).toEqual(['/assets/index.js']);
+  });
+
+  it('under server HTML, preloads the page from the entry its slice was composed with, and never fetches the map', async () => {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'nova-server-render';
+    data.textContent = JSON.stringify({
+      remotes: { games: gamesManifest },
+      bootstrap: { script: '/assets/index.js', preloads: [] },
+    });
+    document.body.append(data);
+    history.replaceState(null, '', '/games/pug-life');
+    bootPageRemote(pages, 'nova-server-render');
+    dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
+    expect(preloaded().map(([href]) => href)).toEqual([
+      `${location.origin}/assets/index.js`,
+      'http://localhost:4175/v1/remoteEntry.js',
+      'http://localhost:4175/v1/assets/GamePage.js',
+      'http://localhost:4175/v1/assets/frame.js',
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
+    expect(boot().remoteMap).toBeUndefined();
   });
 
   it('gives up quietly when the map is not JSON', async () => {

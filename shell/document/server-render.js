@@ -7,7 +7,11 @@ export const serverRenderId = 'nova-server-render';
 
 /**
  * @typedef {object} ServerRender
- * @property {unknown} remoteMap The remote map the server composed the page from: the browser loads the same versions.
+ * @property {Partial<Record<string, string>>} remotes The entry (manifest URL) of the page's slice the
+ *   page was composed with, so the browser loads the same version; other slices' entries it reads
+ *   from /remotes.json when it needs them.
+ * @property {string} [siteUnavailable] Why no page can load (the server has no usable remote map):
+ *   the page shows the site-level message with Retry.
  * @property {number} year The year the server rendered the footer with.
  * @property {'fragment' | 'placeholder' | 'none'} slot The remote slot's server HTML: the remote's fragment,
  *   the loading placeholder (no fragment, or it was too slow), or no slot on this page (Not Found).

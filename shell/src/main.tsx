@@ -5,7 +5,8 @@ import { RouterProvider } from 'react-router-dom';
 import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render.ts';
 import './federation/provided-to-slices.ts';
 import { startPreview } from './federation/preview.ts';
-import { registeredRemotes } from './federation/runtime.ts';
+import { RemoteMapError, remoteMapFromServer } from './federation/remote-map.ts';
+import { startFromServer } from './federation/runtime.ts';
 import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';
 
@@ -16,7 +17,12 @@ const previewing = startPreview();
 
 // The server's HTML hydrates when this tab loads the versions it was composed from, at its address.
 const hydrating = serverRender && canonical && !previewing ? serverRender : undefined;
-const router = createRouter(hydrating && (await registeredRemotes()));
+const router = createRouter(
+  hydrating &&
+    (hydrating.siteUnavailable === undefined
+      ? { remoteMap: startFromServer(remoteMapFromServer(hydrating.remotes ?? {})) }
+      : { siteUnavailable: new RemoteMapError(hydrating.siteUnavailable) }),
+);
 const app = (
   <StrictMode>
     <ServerRenderContext value={hydrating && renderedOnServer(hydrating)}>

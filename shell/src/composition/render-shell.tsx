@@ -5,7 +5,7 @@ import { Spinner } from '@nova/ui/spinner';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
-import type { RemoteMap } from '../federation/remote-map.ts';
+import { RemoteMapError, type RemoteMap } from '../federation/remote-map.ts';
 import { SlotContent } from '../federation/SlotContent.tsx';
 import { siteRoutes } from '../routes.tsx';
 import { renderedOnServer, ServerRenderContext } from './server-render.ts';
@@ -19,9 +19,20 @@ export function pageAt(path: string): RemoteModuleId | undefined {
 
 /**
  * The shell's layout at `path`, with the page's fragment in its slot, or the loading
- * placeholder without one; Emotion's style tags inline, before what they style.
+ * placeholder without one, or the site-level message when no page can load (`siteUnavailable`:
+ * why); Emotion's style tags inline, before what they style.
  */
-export async function renderShell({ path, slotHtml, year }: { path: string; slotHtml?: string; year: number }) {
+export async function renderShell({
+  path,
+  slotHtml,
+  siteUnavailable,
+  year,
+}: {
+  path: string;
+  slotHtml?: string;
+  siteUnavailable?: string;
+  year: number;
+}) {
   const slot = (id: RemoteModuleId) =>
     slotHtml === undefined ? (
       <Spinner />
@@ -32,9 +43,11 @@ export async function renderShell({ path, slotHtml, year }: { path: string; slot
     );
   // The server composes released versions only: no previews (a tab that previews renders in the browser).
   const remoteMap: RemoteMap = { entries: {}, problems: {}, previews: {} };
-  const { dataRoutes, query } = createStaticHandler(
-    siteRoutes({ slot, loaders: { site: () => remoteMap, page: () => null } }),
-  );
+  const site = () => {
+    if (siteUnavailable !== undefined) throw new RemoteMapError(siteUnavailable);
+    return remoteMap;
+  };
+  const { dataRoutes, query } = createStaticHandler(siteRoutes({ slot, loaders: { site, page: () => null } }));
   const context = await query(new Request(new URL(path, 'http://shell.invalid')));
   if (context instanceof Response) throw new Error(`${path} redirects; the shell has no redirects.`);
   const router = createStaticRouter(dataRoutes, context);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startPreview } from './preview.ts';
 import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapReading } from './remote-map.ts';
 
 const entries = {
@@ -35,8 +36,16 @@ describe('parseRemoteMap', () => {
       `{ "__proto__": { "games": [{ "url": "http://odd.example/x.json", "deployment": { "default": true } }] }, "extra": [], "constructor": "x" }`,
     );
     expect(parseRemoteMap({ ...valid, microFrontends: { ...valid.microFrontends, ...odd } }).entries).toEqual(entries);
-    expect(parseRemoteMap({ microFrontends: odd }).entries).toEqual({});
   });
+
+  it.each([{}, { games: [] }, JSON.parse('{ "__proto__": { "games": [] }, "extra": [{ "url": "x" }] }')])(
+    'rejects a map that lists none of the slices (%j) as a whole',
+    (microFrontends) => {
+      expect(() => parseRemoteMap({ microFrontends })).toThrow(
+        "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).",
+      );
+    },
+  );
 
   it.each([null, [], 'http://localhost:4174/mf-manifest.json', 42, {}, { microFrontends: [] }, entries])(
     'rejects %j as a whole',
@@ -139,6 +148,16 @@ describe('fetchRemoteMap', () => {
     const fetch = stubFetch(answer(valid));
     await expect(fetchRemoteMap()).resolves.toEqual(noProblems);
     expect(fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store', signal: expect.any(AbortSignal) });
+  });
+
+  it('asks for the versions this tab previews', async () => {
+    history.replaceState(null, '', '/?preview=legal@1.1.0-eeee');
+    startPreview();
+    const fetch = stubFetch(answer(valid));
+    await fetchRemoteMap();
+    expect(fetch).toHaveBeenCalledWith('/remotes.json?preview=legal%401.1.0-eeee', expect.anything());
+    history.replaceState(null, '', '/?preview=off');
+    startPreview();
   });
 
   it('tries again after a pause when an attempt fails', async () => {

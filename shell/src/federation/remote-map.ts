@@ -43,6 +43,11 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     throw new RemoteMapError('remotes.json must list the micro-frontends of this environment (microFrontends).');
   }
   const { microFrontends } = json;
+  const lists = (name: string) =>
+    Object.hasOwn(microFrontends, name) && (microFrontends[name] as unknown[])?.length > 0;
+  if (!sliceNames.some(lists)) {
+    throw new RemoteMapError(`remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).`);
+  }
   const map: RemoteMap = { entries: {}, problems: {}, previews: {} };
   for (const name of sliceNames) {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
@@ -54,6 +59,20 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
   }
   return map;
+}
+
+/**
+ * What the composing server rendered the page with: the entry of the page's slice (checked like
+ * any entry). The rest of the map is read when a page of another slice needs it.
+ */
+export function remoteMapFromServer(remotes: Partial<Record<string, string>>): RemoteMap {
+  const entries = Object.fromEntries(
+    sliceNames.flatMap((name) => {
+      const entry = Object.hasOwn(remotes, name) ? remotes[name] : undefined;
+      return isHttpUrl(entry) ? [[name, entry]] : [];
+    }),
+  );
+  return { entries, problems: {}, previews: {} };
 }
 
 async function readRemoteMap(response: Response): Promise<RemoteMap> {
@@ -70,6 +89,17 @@ async function readRemoteMap(response: Response): Promise<RemoteMap> {
 }
 
 /**
+ * The map's address: with the versions this tab previews, which the composing server adds to
+ * the released ones (a static host ignores the query and sends the whole map).
+ */
+function remoteMapUrl(): string {
+  const previews = Object.entries(previewedVersions()).map(([name, version]) => `${name}@${version}`);
+  return previews.length > 0
+    ? `/remotes.json?${new URLSearchParams({ preview: previews.join(',') })}`
+    : '/remotes.json';
+}
+
+/**
  * One attempt: the document's own fetch the first time if it made one, a new fetch otherwise.
  * A new one bypasses the HTTP cache, which would make it wait behind an earlier request for the
  * same URL that hangs (the server marks the map no-cache anyway).
@@ -77,7 +107,7 @@ async function readRemoteMap(response: Response): Promise<RemoteMap> {
 function attempt(): Promise<RemoteMap> {
   const { attemptTimeoutMs } = remoteMapReading;
   const controller = new AbortController();
-  const response = takeBootRemoteMap() ?? fetch('/remotes.json', { cache: 'no-store', signal: controller.signal });
+  const response = takeBootRemoteMap() ?? fetch(remoteMapUrl(), { cache: 'no-store', signal: controller.signal });
   const notAnswered = new RemoteMapError(`/remotes.json did not answer within ${attemptTimeoutMs / 1000} s.`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -112,4 +112,32 @@ describe('the remote loader', () => {
     ]);
     expect(loadRemote).toHaveBeenCalledTimes(2);
   });
+
+  it("starts from the entry the server composed the page with: that slice's pages need no map", async () => {
+    vi.mocked(loadRemote).mockResolvedValue(page);
+    const { startFromServer, loadRemotePage } = await freshRuntime();
+    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
+    startFromServer({ entries: { legal: served }, problems: {}, previews: {} });
+    await expect(loadRemotePage('legal/TermsPage')).resolves.toBe(page);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'legal', entry: served, type: 'module' }], { force: false });
+  });
+
+  it("reads the environment's map for another slice's page, once, and keeps the version the tab loaded", async () => {
+    vi.mocked(loadRemote).mockResolvedValue(page);
+    const { startFromServer, loadRemotePage } = await freshRuntime();
+    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
+    startFromServer({ entries: { legal: served }, problems: {}, previews: {} });
+    await loadRemotePage('games/GamesPage');
+    await loadRemotePage('marketing/HomePage');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const registered = vi
+      .mocked(registerRemotes)
+      .mock.calls.map(([[remote]]) => [remote?.name, remote && 'entry' in remote ? remote.entry : undefined]);
+    expect(registered).toEqual([
+      ['legal', served],
+      ['marketing', remotesJson.marketing],
+      ['games', remotesJson.games],
+    ]);
+  });
 });

@@ -6,19 +6,41 @@ import { fetchRemoteMap, type RemoteMap } from './remote-map.ts';
 // A manifest the document already fetched is read from that response, not fetched again.
 registerPlugins([{ name: 'nova-boot-manifests', fetch: (url) => takeBootManifest(url) }]);
 
+/** The environment's map, read from /remotes.json when first needed. */
 let remoteMap: Promise<RemoteMap> | undefined;
+/** What the server composed this page with: the page's slice only. */
+let fromServer: RemoteMap | undefined;
+/** Each remote's entry as registered: a tab keeps the version it first loaded. */
+const registered = new Map<RemoteName, string>();
 const pages = new Map<RemoteModuleId, Promise<PageModule>>();
 const retries = new Map<RemoteName, number>();
 
 const remoteOf = (id: RemoteModuleId) => id.slice(0, id.indexOf('/')) as RemoteName;
 
-const register = (name: RemoteName, entry: string, force = false) =>
+const register = (name: RemoteName, entry: string, force = false) => {
   registerRemotes([{ name, entry, type: 'module' }], { force });
+  if (!force) registered.set(name, entry);
+};
+
+const registerAll = (map: RemoteMap) => {
+  for (const [name, entry] of Object.entries(map.entries))
+    if (!registered.has(name as RemoteName)) register(name as RemoteName, entry);
+};
+
+/**
+ * Starts from what the server composed the page with, so hydration needs no request; the
+ * environment's map is read when a page of another slice needs it.
+ */
+export function startFromServer(map: RemoteMap): RemoteMap {
+  fromServer = map;
+  registerAll(map);
+  return map;
+}
 
 /** The environment's remotes, read once and registered (nothing of a remote is fetched yet). */
 export function registeredRemotes(): Promise<RemoteMap> {
   remoteMap ??= fetchRemoteMap().then((map) => {
-    for (const [name, entry] of Object.entries(map.entries)) register(name as RemoteName, entry);
+    registerAll(map);
     return map;
   });
   // A map that could not be read is read again next time.
@@ -26,8 +48,12 @@ export function registeredRemotes(): Promise<RemoteMap> {
   return remoteMap;
 }
 
+/** The map that knows `name`: the server's if it named it, else the environment's. */
+const mapFor = (name: RemoteName) =>
+  fromServer && (name in fromServer.entries || name in fromServer.problems) ? fromServer : registeredRemotes();
+
 async function loadPage(id: RemoteModuleId): Promise<PageModule> {
-  const { problems } = await registeredRemotes();
+  const { problems } = await mapFor(remoteOf(id));
   const problem = problems[remoteOf(id)];
   if (problem) throw new Error(problem);
   const module = await loadRemote<PageModule>(id);
@@ -55,7 +81,8 @@ export function loadRemotePage(id: RemoteModuleId): Promise<PageModule> {
  */
 export async function retryRemotePage(id: RemoteModuleId): Promise<PageModule> {
   const name = remoteOf(id);
-  const entry = (await registeredRemotes()).entries[name];
+  await mapFor(name);
+  const entry = registered.get(name);
   if (entry) {
     const retry = (retries.get(name) ?? 0) + 1;
     retries.set(name, retry);

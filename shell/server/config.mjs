@@ -1,0 +1,71 @@
+// @ts-check
+// The composing server's settings, from the environment, checked in one place.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * @typedef {object} ServerConfig
+ * @property {number} port
+ * @property {string | undefined} host where to listen (all interfaces when unset)
+ * @property {string} remoteMap the remote map: a file path, or the http(s) URL of a discovery service
+ * @property {string[]} sliceOrigins the origins this environment serves slices from (the CSP allows
+ *   them; a map entry elsewhere is refused)
+ * @property {string} gameProvider the game provider's origin (the only frame the pages may load)
+ * @property {string} shellBuild the shell's build folder
+ * @property {number} workers processes serving requests (one per core by default)
+ * @property {number} fragmentTimeoutMs the most a fragment lookup may add to a page
+ * @property {number} pageCacheBytes the memory composed pages may take, per process
+ */
+
+/** The settings it reads, with what each means; the README lists the same. */
+export const settings = {
+  PORT: 'the port to listen on (default 8080)',
+  HOST: 'the address to listen on (default: every interface)',
+  REMOTE_MAP: 'the remote map: a file path, or the http(s) URL of a discovery service (required)',
+  SLICE_ORIGINS: "the origins the slices are served from, comma-separated (required): the pages' CSP allows them",
+  GAME_PROVIDER: "the game provider's demo launcher URL (required): the game frame may load its origin",
+  SHELL_BUILD: "the shell's build folder (default: shell/dist beside this server)",
+  WEB_CONCURRENCY: 'processes serving requests (default: one per core)',
+  FRAGMENT_TIMEOUT_MS: 'the most a slice fragment may take before the page goes without it (default 400)',
+  PAGE_CACHE_MB: 'memory for composed pages, per process (default 64)',
+};
+
+const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new Error(`${name}: "${value}" is not an http(s) URL.`);
+  return new URL(value).origin;
+};
+
+const whole = (/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) => {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: "${value}" is not a whole number.`);
+  return number;
+};
+
+/**
+ * @param {Record<string, string | undefined>} env
+ * @returns {ServerConfig}
+ */
+export function serverConfig(env) {
+  const missing = ['REMOTE_MAP', 'SLICE_ORIGINS', 'GAME_PROVIDER'].filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new Error(
+      `Set ${missing.join(', ')}:\n${missing.map((name) => `  ${name}: ${settings[/** @type {keyof typeof settings} */ (name)]}`).join('\n')}`,
+    );
+  return {
+    port: whole('PORT', env.PORT, 8080),
+    host: env.HOST || undefined,
+    remoteMap: /** @type {string} */ (env.REMOTE_MAP),
+    sliceOrigins: /** @type {string} */ (env.SLICE_ORIGINS)
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .map((value) => origin('SLICE_ORIGINS', value)),
+    gameProvider: origin('GAME_PROVIDER', /** @type {string} */ (env.GAME_PROVIDER)),
+    shellBuild: env.SHELL_BUILD || join(import.meta.dirname, '../dist'),
+    workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY, availableParallelism()) || 1,
+    fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS, 400),
+    pageCacheBytes: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+  };
+}

@@ -1,0 +1,122 @@
+// @ts-check
+// A slice version's HTML fragments, as its build published them beside its remote entry
+// (packages/contracts/src/fragments.js). Versioned files never change, so each is fetched once and
+// shared by every request that needs it; a lookup never takes longer than its timeout, and an
+// origin that keeps failing is skipped for a while instead of being waited on by every request.
+import { LRUCache } from 'lru-cache';
+import { remoteBasePlaceholder } from '../../packages/contracts/src/fragments.js';
+import { boundedText } from './bounded-body.mjs';
+
+/**
+ * What a lookup found: the fragment; none (final: that version has no usable fragment for the
+ * path); or unavailable (its origin failed, was too slow or is being skipped: try again later).
+ * @typedef {{ kind: 'fragment', head: string, html: string } | { kind: 'none' } | { kind: 'unavailable', reason: string }} FragmentLookup
+ */
+
+/** An origin answered with an error, or not at all: it may be down. */
+class OriginFailure extends Error {}
+
+/** The largest fragment file a page takes in. */
+const maxFragmentBytes = 1024 * 1024;
+
+/**
+ * @param {{ timeoutMs?: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number }} [options]
+ *   timeoutMs: the most a lookup may take; skipMs: how long a failing origin is skipped;
+ *   failuresBeforeSkip: the failures in a row that make an origin skipped
+ */
+export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresBeforeSkip = 2, now = Date.now } = {}) {
+  /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
+  /** @type {LRUCache<string, Promise<unknown>>} */
+  const files = new LRUCache({ max: 1000 });
+  /** @type {Map<string, { failures: number, skippedUntil: number }>} */
+  const origins = new Map();
+
+  const originOf = (/** @type {string} */ url) => new URL(url).origin;
+  const health = (/** @type {string} */ origin) => {
+    let known = origins.get(origin);
+    if (!known) origins.set(origin, (known = { failures: 0, skippedUntil: 0 }));
+    return known;
+  };
+
+  /** A versioned JSON file: its content, or undefined where the origin says it has none (4xx). */
+  const fetchJson = (/** @type {string} */ url) => {
+    let json = files.get(url);
+    if (json) return json;
+    json = (async () => {
+      let response;
+      try {
+        response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        throw new OriginFailure(error instanceof Error ? error.message : String(error));
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        throw new OriginFailure(`${url} answered ${response.status}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      const body = await boundedText(response, maxFragmentBytes);
+      if (body.over !== undefined) return undefined;
+      try {
+        return JSON.parse(body.text);
+      } catch {
+        return undefined;
+      }
+    })();
+    files.set(url, json);
+    // A failure is not kept: the next lookup asks again.
+    json.catch(() => files.get(url) === json && files.delete(url));
+    return json;
+  };
+
+  /** @returns {Promise<FragmentLookup>} */
+  const find = async (/** @type {string} */ entry, /** @type {string} */ path) => {
+    const [manifest, fragments] = /** @type {any[]} */ (
+      await Promise.all([fetchJson(entry), fetchJson(new URL('fragments/manifest.json', entry).href)])
+    );
+    // A fragment goes only with the JavaScript of the same build.
+    if (typeof manifest?.buildId !== 'string' || manifest.buildId !== fragments?.buildId) return { kind: 'none' };
+    const file = Object.hasOwn(Object(fragments.fragments), path) ? fragments.fragments[path] : undefined;
+    if (typeof file !== 'string') return { kind: 'none' };
+    const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, entry).href));
+    if (typeof fragment?.head !== 'string' || typeof fragment?.html !== 'string') return { kind: 'none' };
+    const base = new URL('.', entry).href.replace(/\/$/, '');
+    return {
+      kind: 'fragment',
+      head: fragment.head.replaceAll(remoteBasePlaceholder, base),
+      html: fragment.html.replaceAll(remoteBasePlaceholder, base),
+    };
+  };
+
+  /**
+   * The fragment of `path` in the slice version whose manifest is `entry`.
+   * @param {string} entry the version's mf-manifest.json URL
+   * @param {string} path
+   * @returns {Promise<FragmentLookup>}
+   */
+  return async function fragmentOf(entry, path) {
+    // The federation runtime's rule: an entry with ".json" in it is a manifest (fragments sit beside it).
+    if (!entry.includes('.json')) return { kind: 'none' };
+    const origin = health(originOf(entry));
+    if (origin.skippedUntil > now()) return { kind: 'unavailable', reason: 'its origin is skipped after failing' };
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const deadline = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new OriginFailure(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const found = await Promise.race([find(entry, path), deadline]);
+      origin.failures = 0;
+      return /** @type {FragmentLookup} */ (found);
+    } catch (error) {
+      if (!(error instanceof OriginFailure)) throw error;
+      origin.failures += 1;
+      if (origin.failures >= failuresBeforeSkip) origin.skippedUntil = now() + skipMs;
+      return { kind: 'unavailable', reason: error.message };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

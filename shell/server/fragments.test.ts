@@ -1,0 +1,120 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFragmentSource } from './fragments.mjs';
+
+const entry = 'http://localhost:4176/1.0.0-aaaa/mf-manifest.json';
+const files: Record<string, unknown> = {
+  [entry]: { buildId: 'b1' },
+  'http://localhost:4176/1.0.0-aaaa/fragments/manifest.json': {
+    buildId: 'b1',
+    fragments: { '/terms-and-conditions': 'TermsPage.json' },
+  },
+  'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json': {
+    head: '<link rel="preload" href="__NOVA_REMOTE_BASE__/assets/a.webp">',
+    html: '<h1>Terms</h1><img src="__NOVA_REMOTE_BASE__/assets/a.webp">',
+  },
+};
+
+/** The slice origin as fetch meets it: each file after `delayMs`, or never (`hang`), or an error status. */
+let answer: (url: string) => Promise<Response>;
+const served = (url: string) => (url in files ? Response.json(files[url]) : new Response('Not found', { status: 404 }));
+
+beforeEach(() => {
+  answer = async (url) => served(url);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => answer(url)),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('a fragment lookup', () => {
+  it("gives the page's fragment with its asset URLs on the version's folder", async () => {
+    const fragmentOf = createFragmentSource();
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+      kind: 'fragment',
+      head: '<link rel="preload" href="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
+      html: '<h1>Terms</h1><img src="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
+    });
+  });
+
+  it('shares one fetch of each file between concurrent lookups, and keeps the files (versions never change)', async () => {
+    const fragmentOf = createFragmentSource();
+    const found = await Promise.all(Array.from({ length: 20 }, () => fragmentOf(entry, '/terms-and-conditions')));
+    expect(new Set(found.map((lookup) => lookup.kind))).toEqual(new Set(['fragment']));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await fragmentOf(entry, '/terms-and-conditions');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('finds none, for good, where the version has no fragment for the path or another build made its fragments', async () => {
+    const fragmentOf = createFragmentSource();
+    expect(await fragmentOf(entry, '/privacy-policy')).toEqual({ kind: 'none' });
+    files[entry] = { buildId: 'b2' };
+    const other = createFragmentSource();
+    expect(await other(entry, '/terms-and-conditions')).toEqual({ kind: 'none' });
+    files[entry] = { buildId: 'b1' };
+    expect(await fragmentOf('http://localhost:4176/1.0.0-aaaa/remoteEntry.js', '/terms-and-conditions')).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('never takes longer than its timeout, whatever the origin does', async () => {
+    vi.useFakeTimers();
+    answer = () => new Promise(() => undefined);
+    const fragmentOf = createFragmentSource({ timeoutMs: 400 });
+    let found: unknown;
+    void fragmentOf(entry, '/terms-and-conditions').then((lookup) => (found = lookup));
+    await vi.advanceTimersByTimeAsync(399);
+    expect(found).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(found).toEqual({ kind: 'unavailable', reason: 'no answer within 400 ms' });
+  });
+
+  it('bounds the whole lookup, not each file: files that each come just in time still miss the deadline', async () => {
+    vi.useFakeTimers();
+    answer = (url) => new Promise((resolve) => setTimeout(() => resolve(served(url)), 300));
+    const fragmentOf = createFragmentSource({ timeoutMs: 400 });
+    let found: unknown;
+    void fragmentOf(entry, '/terms-and-conditions').then((lookup) => (found = lookup));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(found).toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('skips an origin that keeps failing for a while, then tries it again', async () => {
+    let clock = 0;
+    answer = async () => new Response('', { status: 502 });
+    const fragmentOf = createFragmentSource({ skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
+    const asked = vi.mocked(fetch).mock.calls.length;
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+      kind: 'unavailable',
+      reason: 'its origin is skipped after failing',
+    });
+    expect(fetch).toHaveBeenCalledTimes(asked);
+
+    answer = async (url) => served(url);
+    clock = 5001;
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+  });
+
+  it('counts a 404 as an answer, not a failure of the origin', async () => {
+    const fragmentOf = createFragmentSource({ failuresBeforeSkip: 1 });
+    expect(await fragmentOf('http://localhost:4176/9.9.9/mf-manifest.json', '/terms-and-conditions')).toEqual({
+      kind: 'none',
+    });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+  });
+
+  it('asks again for a file whose fetch failed', async () => {
+    answer = async () => new Response('', { status: 500 });
+    const fragmentOf = createFragmentSource({ failuresBeforeSkip: 10 });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
+    answer = async (url) => served(url);
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+  });
+});

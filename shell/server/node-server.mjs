@@ -1,0 +1,109 @@
+// @ts-check
+// The shell handler on Node's HTTP server: requests in, answers out, the shell's build files
+// (precompressed) from disk, liveness and readiness, and a drain on shutdown.
+import { createServer } from 'node:http';
+import sirv from 'sirv';
+
+/** @typedef {import('./shell-handler.mjs').Answer} Answer */
+/** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
+/** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} ShellHandler */
+/** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Listener */
+
+/** Liveness: the process answers. Readiness: it has a usable remote map and is not shutting down. */
+export const healthPaths = { live: '/livez', ready: '/readyz' };
+
+/**
+ * A request listener that sends the handler's answers, and the shell's build files it points to.
+ * @param {{ handler: ShellHandler, shellBuild: string, log?: (line: string) => void }} options
+ * @returns {Listener & { drain: () => void }}
+ */
+export function shellListener({ handler, shellBuild, log = console.error }) {
+  const files = sirv(shellBuild, { etag: true, brotli: true, gzip: true });
+  let draining = false;
+
+  const send = (
+    /** @type {import('node:http').IncomingMessage} */ req,
+    /** @type {import('node:http').ServerResponse} */ res,
+    /** @type {Answer} */ answer,
+  ) => {
+    if (draining) res.shouldKeepAlive = false;
+    if ('file' in answer) {
+      for (let i = 0; i < answer.headers.length; i += 2)
+        res.setHeader(/** @type {string} */ (answer.headers[i]), /** @type {string} */ (answer.headers[i + 1]));
+      return files(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      });
+    }
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  };
+  const fail = (/** @type {import('node:http').ServerResponse} */ res, /** @type {unknown} */ error) => {
+    log(`shell server: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The server could not answer this request.');
+  };
+
+  /** @type {Listener} */
+  const listener = (req, res) => {
+    const url = req.url ?? '/';
+    if (url === healthPaths.live) {
+      res.writeHead(200, { 'Cache-Control': 'no-store' }).end('live');
+      return;
+    }
+    if (url === healthPaths.ready) {
+      const serving = handler.ready() && !draining;
+      res.writeHead(serving ? 200 : 503, { 'Cache-Control': 'no-store' }).end(serving ? 'ready' : 'not ready');
+      return;
+    }
+    /** @type {RequestParts} */
+    const request = {
+      method: req.method ?? 'GET',
+      url,
+      headers: { get: (name) => /** @type {string | undefined} */ (req.headers[name]) ?? null },
+    };
+    try {
+      const answer = handler.respond(request);
+      if (answer instanceof Promise)
+        answer.then(
+          (sent) => send(req, res, sent),
+          (error) => fail(res, error),
+        );
+      else send(req, res, answer);
+    } catch (error) {
+      fail(res, error);
+    }
+  };
+  return Object.assign(listener, {
+    /** From now on, not ready and every response closes its connection. */
+    drain: () => {
+      draining = true;
+    },
+  });
+}
+
+/**
+ * Node's HTTP server for a listener, with bounds on slow and idle clients.
+ * @param {Listener} listener
+ */
+export const shellServer = (listener) =>
+  createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, listener);
+
+/**
+ * Stops a server gracefully: no new connections, idle ones closed, requests in flight finished;
+ * whatever is still open after `graceMs` is closed.
+ * @param {import('node:http').Server} server
+ * @param {{ drain: () => void }} listener
+ * @param {number} [graceMs]
+ * @returns {Promise<void>}
+ */
+export function stopGracefully(server, listener, graceMs = 10_000) {
+  listener.drain();
+  return new Promise((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(deadline);
+      resolve();
+    });
+  });
+}

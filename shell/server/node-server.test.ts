@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Answer } from './shell-handler.mjs';
+import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
+
+let build: string;
+let server: ReturnType<typeof shellServer>;
+let ready = true;
+/** A page the test lets finish when it wants. */
+let finishSlowPage: (() => void) | undefined;
+
+const handler = {
+  ready: () => ready,
+  respond: ({ url }: { url: string }): Answer | Promise<Answer> => {
+    if (url === '/broken') throw new Error('a bug');
+    if (url === '/slow')
+      return new Promise((resolve) => {
+        finishSlowPage = () => resolve({ status: 200, headers: ['Content-Type', 'text/plain'], body: 'slow page' });
+      });
+    if (url.includes('.')) return { file: url, headers: ['Cache-Control', 'no-cache'] };
+    return { status: 200, headers: ['Content-Type', 'text/plain', 'X-Page', url], body: 'page' };
+  },
+};
+
+const origin = () => `http://localhost:${(server.address() as AddressInfo).port}`;
+const listen = async (listener: ReturnType<typeof shellListener>) => {
+  server = shellServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  return listener;
+};
+
+beforeEach(() => {
+  build = mkdtempSync(join(tmpdir(), 'nova-node-'));
+  mkdirSync(join(build, 'assets'));
+  writeFileSync(join(build, 'assets/app.js'), 'export {};');
+  ready = true;
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(build, { recursive: true, force: true });
+});
+
+it("sends the handler's answers, and the build's files it points to (404 for a missing one)", async () => {
+  await listen(shellListener({ handler, shellBuild: build }));
+  const page = await fetch(`${origin()}/games`);
+  expect(page.headers.get('X-Page')).toBe('/games');
+  expect(await page.text()).toBe('page');
+  const file = await fetch(`${origin()}/assets/app.js`);
+  expect(file.status).toBe(200);
+  expect(file.headers.get('Cache-Control')).toBe('no-cache');
+  expect((await fetch(`${origin()}/assets/missing.js`)).status).toBe(404);
+});
+
+it('answers 500, logged, when the handler fails, and keeps serving', async () => {
+  const logged: string[] = [];
+  await listen(shellListener({ handler, shellBuild: build, log: (line) => logged.push(line) }));
+  expect((await fetch(`${origin()}/broken`)).status).toBe(500);
+  expect(logged.join('\n')).toContain('a bug');
+  expect((await fetch(`${origin()}/games`)).status).toBe(200);
+});
+
+it('tells liveness and readiness apart', async () => {
+  await listen(shellListener({ handler, shellBuild: build }));
+  expect((await fetch(`${origin()}/livez`)).status).toBe(200);
+  expect((await fetch(`${origin()}/readyz`)).status).toBe(200);
+  ready = false;
+  expect((await fetch(`${origin()}/readyz`)).status).toBe(503);
+  expect((await fetch(`${origin()}/livez`)).status).toBe(200);
+});
+
+it('on stop: not ready, no new connections, the requests in flight finish', async () => {
+  const listener = await listen(shellListener({ handler, shellBuild: build }));
+  const address = origin();
+  const inFlight = new Promise<{ status?: number; body: string; connection?: string }>((resolve, reject) => {
+    request(`${address}/slow`, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body, connection: response.headers.connection }));
+    })
+      .on('error', reject)
+      .end();
+  });
+  await expect.poll(() => finishSlowPage).toBeDefined();
+  let stopped = false;
+  const stopping = stopGracefully(server, listener).then(() => (stopped = true));
+  await expect(fetch(`${address}/games`)).rejects.toThrow();
+  expect(stopped).toBe(false);
+  finishSlowPage!();
+  expect(await inFlight).toEqual({ status: 200, body: 'slow page', connection: 'close' });
+  await stopping;
+  expect(stopped).toBe(true);
+  server = shellServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  expect((await fetch(`${origin()}/readyz`)).status).toBe(503);
+});

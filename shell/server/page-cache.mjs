@@ -1,0 +1,127 @@
+// @ts-check
+// Composed pages kept in memory, bounded in bytes, each with its brotli and gzip forms computed
+// once (in libuv's thread pool, never on the event loop): quickly first, so a new page answers
+// at once, then at the best ratio, which replaces them. A page is kept under its path and reused
+// while what it was composed from (its dependencies) is unchanged; concurrent requests for a
+// page that is not kept share one composition.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** @typedef {'br' | 'gzip' | 'identity'} Encoding */
+/**
+ * @typedef {object} KeptPage
+ * @property {string | undefined} slice the slice whose page it shows, if any
+ * @property {string} dependencies what it was composed from; another value means compose it again
+ * @property {number} status
+ * @property {Record<Encoding, Buffer>} bodies
+ * @property {string} etag a hash of the page, the same on every instance that composes it
+ * @property {number} keepUntil when it must be composed again even if nothing changed (a page
+ *   composed without its fragment tries again soon); Infinity for a final page
+ * @property {boolean} shared whether a shared cache may keep it
+ * @property {string} tags what it depends on, for a cache purge (`shell legal`)
+ * @property {string} timing its composition, in Server-Timing's syntax
+ * @property {Record<string, string[]>} [headers] its response headers per encoding, built on first use
+ */
+/**
+ * What a composition gives the cache.
+ * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, shared: boolean, tags: string, timing: string }} Composition
+ */
+
+/** How long a page that is not final is reused before it is composed again. */
+const retryAfterMs = 1000;
+
+/** Compression levels: quick for the first answer, best for every answer after. */
+const levels = { quick: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } };
+
+/** @returns {Promise<Record<Encoding, Buffer>>} */
+async function compressed(/** @type {Buffer} */ identity, /** @type {{ br: number, gzip: number }} */ level) {
+  const [br, gzip] = await Promise.all([
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: level.br, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipped(identity, { level: level.gzip }),
+  ]);
+  return { identity, br, gzip };
+}
+
+/**
+ * @param {{ maxBytes: number, now?: () => number }} options
+ */
+export function createPageCache({ maxBytes, now = Date.now }) {
+  /** @type {LRUCache<string, KeptPage>} */
+  const pages = new LRUCache({
+    maxSize: maxBytes,
+    sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
+  });
+  /** @type {Map<string, Promise<KeptPage>>} */
+  const composing = new Map();
+
+  /** @returns {Promise<KeptPage>} */
+  const keep = async (/** @type {string} */ dependencies, /** @type {Composition} */ composed) => {
+    const identity = Buffer.from(composed.html);
+    const started = performance.now();
+    const bodies = await compressed(identity, levels.quick);
+    const compressMs = performance.now() - started;
+    return {
+      slice: composed.slice,
+      dependencies,
+      status: composed.status,
+      bodies,
+      etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
+      keepUntil: composed.final ? Infinity : now() + retryAfterMs,
+      shared: composed.shared,
+      tags: composed.tags,
+      timing: `${composed.timing}, compress;dur=${compressMs.toFixed(1)}`,
+    };
+  };
+
+  /** Compresses a kept page at the best ratio, if it is still the one kept. */
+  const refine = async (/** @type {string} */ key, /** @type {KeptPage} */ page) => {
+    const bodies = await compressed(page.bodies.identity, levels.best);
+    if (pages.peek(key) !== page) return;
+    page.bodies = bodies;
+    page.headers = undefined;
+    // Set again: its size changed.
+    pages.set(key, page);
+  };
+
+  return {
+    /**
+     * The page kept under `key`; the caller checks its dependencies, and whether it is due to be
+     * composed again (`keepUntil`).
+     * @param {string} key
+     */
+    kept: (key) => pages.get(key),
+    /**
+     * Composes the page under `key` from `dependencies` (once for every concurrent caller) and keeps it.
+     * @param {string} key
+     * @param {string} dependencies
+     * @param {() => Promise<Composition>} compose
+     * @returns {Promise<KeptPage>}
+     */
+    compose(key, dependencies, compose) {
+      const flight = `${key}\n${dependencies}`;
+      let page = composing.get(flight);
+      if (!page) {
+        page = compose()
+          .then((composed) => keep(dependencies, composed))
+          .then((kept) => {
+            pages.set(key, kept);
+            // The quick forms serve until then.
+            refine(key, kept).catch(() => undefined);
+            return kept;
+          })
+          .finally(() => composing.delete(flight));
+        composing.set(flight, page);
+      }
+      return page;
+    },
+    /** Bytes kept, and pages. */
+    size: () => ({ bytes: pages.calculatedSize, pages: pages.size }),
+  };
+}

@@ -1,0 +1,77 @@
+// @ts-check
+// The shell origin's HTTP policy: the security headers every response carries, and how long
+// each kind of response may be kept, by browsers and by shared caches (an edge, a CDN).
+import { createHash } from 'node:crypto';
+import { framePermissions } from '../../packages/catalogue/src/frame-permissions.js';
+
+/**
+ * The CSP sources ('sha256-…') of a document's inline scripts.
+ * @param {string} html
+ */
+export const inlineScriptHashes = (html) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
+  );
+
+/**
+ * The headers every response of the shell origin carries. Script, style and image sources are
+ * the environment's configured slice origins, not the ones a remote map lists at one moment, so
+ * a page keeps working with the next map (a release, or a map that was broken and is repaired).
+ * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string }} allowed
+ *   gameProvider: the origin the game frame may load
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider }) {
+  const slices = sliceOrigins.join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${[...inlineScripts, ...sliceOrigins].join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${slices}`,
+    `connect-src 'self' ${slices}`,
+    `frame-src ${gameProvider}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
+  const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
+  const permissions = [
+    ...framePermissions.map((feature) => `${feature}=(self "${gameProvider}")`),
+    ...denied.map((feature) => `${feature}=()`),
+  ];
+  return {
+    'Content-Security-Policy': csp.join('; '),
+    'Permissions-Policy': permissions.join(', '),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/** How long each kind of response may be kept. */
+export const cachePolicy = {
+  /**
+   * A composed page or the browser's remote map: browsers revalidate every time (ETag → 304);
+   * shared caches keep it a second, serve it stale while they revalidate, and for a day when
+   * the composer fails. A release is live everywhere within about a second.
+   */
+  page: 'public, max-age=0, s-maxage=1, stale-while-revalidate=30, stale-if-error=86400',
+  /** A page composed without its fragment (the slice did not answer), a preview: never shared. */
+  private: 'private, no-store',
+  /** Hashed build files. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** The shell's other files (remote entry, manifest): revalidated on every use. */
+  revalidate: 'no-cache',
+};
+
+/**
+ * What an nginx edge in front reads instead of `s-maxage`: fresh until the end of the current
+ * second. nginx counts freshness in whole seconds from the second a response arrives, so
+ * `s-maxage=1` alone keeps a page for up to two; this keeps every page at most one.
+ * @param {number} [now] milliseconds since the epoch
+ */
+export const edgeExpiry = (now = Date.now()) => `@${Math.floor(now / 1000)}`;

@@ -1,0 +1,96 @@
+// @ts-check
+// What the composing server uses of one revision of the remote map, checked once: each slice's
+// released version, the versions a preview may ask for, and why a slice (or the whole map)
+// cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
+import { isHttpUrl, isRecord, releasedVersion, remoteMapSchema } from '../../packages/contracts/src/remote-map.js';
+import { sliceNames } from '../../packages/contracts/src/slices.js';
+
+/** @typedef {import('../../packages/contracts/src/slices.js').SliceName} SliceName */
+/** @typedef {{ url: string, version: string }} SliceEntry */
+/**
+ * @typedef {object} RemoteMapView
+ * @property {Partial<Record<SliceName, SliceEntry>>} released each usable slice's released version
+ * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
+ * @property {(slice: SliceName, version: string) => SliceEntry | undefined} listed a usable version the map lists
+ */
+
+/** The versions a map may name: what `slice publish` writes, and nothing that needs escaping. */
+const versionPattern = /^[\w.+-]{1,64}$/;
+
+/**
+ * A listed version, if it is one a browser may load: an http(s) URL on one of the environment's
+ * slice origins, and a plain version name.
+ * @param {unknown} listed
+ * @param {readonly string[]} sliceOrigins
+ * @returns {SliceEntry | undefined}
+ */
+function usableEntry(listed, sliceOrigins) {
+  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata)) return undefined;
+  const { version } = listed.metadata;
+  if (typeof version !== 'string' || !versionPattern.test(version)) return undefined;
+  if (!sliceOrigins.includes(new URL(listed.url).origin)) return undefined;
+  return { url: listed.url, version };
+}
+
+/**
+ * Checks a parsed remote map (the frontend-discovery shape). Unusable as a whole (not that shape,
+ * or listing none of the slices): a reason. Otherwise each slice on its own.
+ * @param {unknown} json
+ * @param {{ sliceOrigins: readonly string[] }} environment where this environment's slices may be served from
+ * @returns {{ view: RemoteMapView } | { unusable: string }}
+ */
+export function remoteMapView(json, { sliceOrigins }) {
+  if (!isRecord(json) || !isRecord(json.microFrontends))
+    return { unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).' };
+  const { microFrontends } = json;
+  /** @type {Map<SliceName, Record<string, unknown>[]>} */
+  const listings = new Map();
+  for (const slice of sliceNames) {
+    const versions = Object.hasOwn(microFrontends, slice) ? microFrontends[slice] : undefined;
+    if (Array.isArray(versions) && versions.length > 0) listings.set(slice, versions.filter(isRecord));
+  }
+  if (listings.size === 0)
+    return { unusable: `remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).` };
+
+  /** @type {RemoteMapView['released']} */
+  const released = {};
+  /** @type {RemoteMapView['problems']} */
+  const problems = {};
+  for (const slice of sliceNames) {
+    const entry = usableEntry(releasedVersion(listings.get(slice) ?? []), sliceOrigins);
+    if (entry) released[slice] = entry;
+    else problems[slice] = `remotes.json has no released version of "${slice}" on a slice origin of this environment.`;
+  }
+  const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
+    (listings.get(slice) ?? [])
+      .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
+      .map((candidate) => usableEntry(candidate, sliceOrigins))
+      .find(Boolean);
+  return { view: { released, problems, listed } };
+}
+
+/**
+ * The remote map a browser gets at /remotes.json: the released version of each slice and the
+ * versions its tab previews (if the map lists them), in the frontend-discovery shape.
+ * @param {RemoteMapView} view
+ * @param {Partial<Record<SliceName, string>>} [previews]
+ */
+export function browserRemoteMap({ released, listed }, previews = {}) {
+  const microFrontends = Object.fromEntries(
+    sliceNames.flatMap((slice) => {
+      const preview = previews[slice] && listed(slice, previews[slice]);
+      const versions = [
+        ...(released[slice] ? [{ ...released[slice], traffic: 100, default: true }] : []),
+        ...(preview && preview.version !== released[slice]?.version
+          ? [{ ...preview, traffic: 0, default: false }]
+          : []),
+      ].map(({ url, version, traffic, default: isDefault }) => ({
+        url,
+        metadata: { integrity: '', version },
+        deployment: { traffic, default: isDefault },
+      }));
+      return versions.length > 0 ? [[slice, versions]] : [];
+    }),
+  );
+  return { schema: remoteMapSchema, microFrontends };
+}

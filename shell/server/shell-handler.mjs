@@ -1,0 +1,305 @@
+// @ts-check
+// The shell origin's request handler: every page composed on the server and kept (see
+// page-cache.mjs), the browser's remote map, the shell's build files, and the page policy
+// (methods, canonical addresses, security headers, compression, caching). It takes the
+// Web-standard parts of a request and answers a plain response a runtime adapter sends
+// (node-server.mjs for Node; toWebResponse for a fetch-style runtime).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { canonicalPath } from '../../packages/contracts/src/routes.js';
+import { composePage } from './compose.mjs';
+import { createPageCache } from './page-cache.mjs';
+import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
+import { browserRemoteMap } from './remote-map-view.mjs';
+import { readShellDocument } from './shell-document.mjs';
+
+/** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
+/** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
+/** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
+/** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
+/** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
+/** @typedef {import('./page-cache.mjs').Encoding} Encoding */
+/** @typedef {import('../../packages/contracts/src/slices.js').SliceName} SliceName */
+/**
+ * What the handler reads of a request: a Web `Request` has it; so does the Node adapter's view of one.
+ * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts
+ */
+/**
+ * An answer: a response (headers as a flat list of names and values), or a file of the shell's
+ * build for the adapter to send with these headers (404 if there is none).
+ * @typedef {{ status: number, headers: string[], body?: Buffer | string }} PlainResponse
+ * @typedef {{ file: string, headers: string[] }} FileAnswer
+ * @typedef {PlainResponse | FileAnswer} Answer
+ */
+
+/**
+ * The shell's build as the handler composes pages with it: its server entry, built beside it
+ * (packages/tooling/src/shell-server-build.js), and its document.
+ * @param {string} shellBuild
+ * @returns {Promise<{ shell: ShellServerEntry, document: ShellDocument }>}
+ */
+export async function loadShell(shellBuild) {
+  const entry = pathToFileURL(join(shellBuild, '..', 'dist-server', 'render-shell.mjs')).href;
+  return { shell: await import(entry), document: readShellDocument(shellBuild) };
+}
+
+/** A path that names a file (its last segment has an extension), not a page. */
+const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathname);
+
+const flat = (/** @type {Record<string, string>} */ headers) => Object.entries(headers).flat();
+
+/** The encoding to send, by the request's Accept-Encoding. */
+export function preferredEncoding(/** @type {string | null} */ accepted) {
+  if (!accepted) return 'identity';
+  /** @type {Record<string, number>} */
+  const quality = {};
+  for (const part of accepted.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.trim().split(';');
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    quality[name.trim()] = q === undefined ? 1 : Number(q);
+  }
+  const accepts = (/** @type {string} */ name) => (quality[name] ?? quality['*'] ?? 0) > 0;
+  return /** @type {Encoding} */ (accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity');
+}
+
+/** Each encoding's ETag: one page, one tag per form it is sent in. */
+const etagOf = (/** @type {string} */ hash, /** @type {Encoding} */ encoding) =>
+  `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+
+/** Whether an If-None-Match names the page (in any encoding: the content is the same). */
+export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type {string} */ hash) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === hash;
+  });
+}
+
+/**
+ * @param {object} options
+ * @param {ShellServerEntry} options.shell what renders the layout (loadShell)
+ * @param {ShellDocument} options.document the shell's document (loadShell)
+ * @param {RemoteMapSource} options.remoteMap
+ * @param {(entry: string, path: string) => Promise<FragmentLookup>} options.fragmentOf
+ * @param {readonly string[]} options.sliceOrigins where this environment's slices are served from
+ * @param {string} options.gameProvider the game provider's origin
+ * @param {number} [options.pageCacheBytes]
+ * @param {() => number} [options.now]
+ * @param {(line: string) => void} [options.log]
+ */
+export function createShellHandler({
+  shell,
+  document,
+  remoteMap,
+  fragmentOf,
+  sliceOrigins,
+  gameProvider,
+  pageCacheBytes = 64 * 1024 * 1024,
+  now = Date.now,
+  log = console.error,
+}) {
+  const security = flat(securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider }));
+  const pages = createPageCache({ maxBytes: pageCacheBytes, now });
+
+  /** @returns {PlainResponse} */
+  const plain = (
+    /** @type {number} */ status,
+    /** @type {string} */ text,
+    { type = 'text/plain; charset=utf-8', cache = cachePolicy.revalidate, headers = /** @type {string[]} */ ([]) } = {},
+  ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
+
+  /** /remotes.json: what the browser may load, never the map file itself. */
+  const remoteMapResponse = (/** @type {URLSearchParams} */ query) => {
+    const state = remoteMap.current();
+    const json = 'application/json';
+    if (state.revision === undefined)
+      return plain(503, JSON.stringify({ error: state.unusable }), { type: json, cache: cachePolicy.private });
+    if (query.has('preview')) {
+      const asked = (query.get('preview') ?? '').split(',').map((item) => item.split('@'));
+      const previews = Object.fromEntries(asked.map(([slice = '', version = '']) => [slice, version]));
+      return plain(200, JSON.stringify(browserRemoteMap(state.view, previews)), {
+        type: json,
+        cache: cachePolicy.private,
+      });
+    }
+    return plain(200, JSON.stringify(browserRemoteMap(state.view)), {
+      type: json,
+      cache: cachePolicy.page,
+      headers: ['ETag', `"${state.revision}"`],
+    });
+  };
+
+  /** @returns {PlainResponse} */
+  const pageResponse = (
+    /** @type {RequestParts} */ request,
+    /** @type {KeptPage} */ page,
+    /** @type {{ cache: 'hit' | 'stale' | 'miss', preview: boolean }} */ { cache, preview },
+  ) => {
+    const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+    const shared = page.shared && !preview;
+    const perRequest = [
+      'Cache-Control',
+      shared ? cachePolicy.page : cachePolicy.private,
+      ...(shared ? ['X-Accel-Expires', edgeExpiry(now())] : []),
+      'Server-Timing',
+      cache === 'miss' ? `cache;desc=miss, ${page.timing}` : `cache;desc=${cache}`,
+    ];
+    const etag = etagOf(page.etag, encoding);
+    if (matchesEtag(request.headers.get('if-none-match'), page.etag))
+      return { status: 304, headers: ['ETag', etag, 'Vary', 'Accept-Encoding', ...perRequest] };
+    const body = page.bodies[encoding];
+    page.headers ??= {};
+    const headers = (page.headers[encoding] ??= [
+      ...security,
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      String(body.length),
+      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+      'Vary',
+      'Accept-Encoding',
+      'ETag',
+      etag,
+      'Cache-Tag',
+      page.tags.replaceAll(' ', ','),
+      'Surrogate-Key',
+      page.tags,
+    ]);
+    return {
+      status: page.status,
+      headers: [...headers, ...perRequest],
+      body: request.method === 'HEAD' ? undefined : body,
+    };
+  };
+
+  /**
+   * A page: the one kept if nothing it depends on changed, else composed now. A page kept
+   * without its fragment answers while it is composed again, in the background.
+   * @param {RequestParts} request
+   * @param {string} path canonical
+   * @param {boolean} preview
+   */
+  const page = (request, path, preview) => {
+    const map = remoteMap.current();
+    const year = new Date(now()).getFullYear();
+    const kept = pages.kept(path);
+    if (kept && kept.dependencies === dependenciesOf(map, year, kept.slice)) {
+      if (kept.keepUntil > now()) return pageResponse(request, kept, { cache: 'hit', preview });
+      compose(path, map, year).catch((error) => log(`Composing ${path} again failed: ${error}`));
+      return pageResponse(request, kept, { cache: 'stale', preview });
+    }
+    return compose(path, map, year).then(
+      (composed) => pageResponse(request, composed, { cache: 'miss', preview }),
+      (error) => {
+        log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
+        return plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
+      },
+    );
+  };
+
+  /**
+   * What a page of `slice` is composed from, now: the year, and the slice's released version (or
+   * why no page can load).
+   * @param {RemoteMapState} map
+   * @param {number} year
+   * @param {string | undefined} slice
+   */
+  const dependenciesOf = (map, year, slice) => {
+    if (map.revision === undefined) return `${year} unusable: ${map.unusable}`;
+    return `${year} ${slice ? (map.view.released[/** @type {SliceName} */ (slice)]?.url ?? '-') : ''}`;
+  };
+
+  /**
+   * Composes the page at `path` from the released version of its slice (once for concurrent
+   * requests) and keeps it.
+   * @param {string} path
+   * @param {RemoteMapState} map
+   * @param {number} year
+   */
+  const compose = (path, map, year) => {
+    const exposed = shell.pageAt(path);
+    const slice = /** @type {SliceName | undefined} */ (exposed?.slice(0, exposed.indexOf('/')));
+    const entry = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
+    const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
+    return pages.compose(path, dependenciesOf(map, year, slice), async () => {
+      const started = performance.now();
+      const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path) : undefined;
+      const fetched = performance.now();
+      const { status, html } = await composePage(
+        { shell, document },
+        {
+          path,
+          year,
+          remotes: slice && entry ? { [slice]: entry.url } : {},
+          fragment: found?.kind === 'fragment' ? found : undefined,
+          siteUnavailable,
+          hasSlot: exposed !== undefined,
+        },
+      );
+      const rendered = performance.now();
+      const final = found?.kind !== 'unavailable';
+      const answered = siteUnavailable === undefined ? status : 503;
+      return {
+        slice,
+        status: answered,
+        html,
+        final,
+        // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
+        shared: final && (answered === 200 || answered === 404),
+        tags: ['shell', ...(slice ? [slice] : [])].join(' '),
+        timing: `fragment;dur=${(fetched - started).toFixed(1)}, render;dur=${(rendered - fetched).toFixed(1)}`,
+      };
+    });
+  };
+
+  return {
+    /**
+     * @param {RequestParts} request
+     * @returns {Answer | Promise<Answer>}
+     */
+    respond(request) {
+      // A path is appended, never resolved: one that starts with // is not a host.
+      const url = new URL(request.url.startsWith('/') ? `http://shell.invalid${request.url}` : request.url);
+      const { pathname, search, searchParams } = url;
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
+      if (pathname === '/remotes.json') return remoteMapResponse(searchParams);
+      if (namesFile(pathname))
+        return {
+          file: pathname,
+          headers: [
+            ...security,
+            'Cache-Control',
+            pathname.startsWith('/assets/') ? cachePolicy.immutable : cachePolicy.revalidate,
+          ],
+        };
+      // A page has one address: any other spelling of it is sent there for good.
+      const canonical = canonicalPath(pathname);
+      if (canonical !== pathname)
+        return {
+          status: 308,
+          headers: [...security, 'Location', canonical + search, 'Cache-Control', cachePolicy.revalidate],
+        };
+      return page(request, pathname, searchParams.has('preview'));
+    },
+    /** Whether it can serve the site's pages: it has a usable remote map. */
+    ready: () => remoteMap.current().revision !== undefined,
+    /** What the page cache holds. */
+    cacheSize: pages.size,
+  };
+}
+
+/**
+ * A plain response as a Web `Response`, for fetch-style runtimes.
+ * @param {PlainResponse} response
+ */
+export function toWebResponse({ status, headers, body }) {
+  const list = new Headers();
+  for (let i = 0; i < headers.length; i += 2)
+    list.append(/** @type {string} */ (headers[i]), /** @type {string} */ (headers[i + 1]));
+  return new Response(/** @type {BodyInit | null} */ (/** @type {unknown} */ (body ?? null)), {
+    status,
+    headers: list,
+  });
+}

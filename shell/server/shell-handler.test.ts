@@ -1,0 +1,428 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { remoteMapSchema } from '../../packages/contracts/src/remote-map.js';
+import type { FragmentLookup } from './fragments.mjs';
+import { fileRemoteMap } from './remote-map-source.mjs';
+import { createShellHandler, matchesEtag, preferredEncoding, type PlainResponse } from './shell-handler.mjs';
+import { shellDocument } from './shell-document.mjs';
+
+const sliceOrigins = ['http://localhost:4174', 'http://localhost:4176'];
+const entries = {
+  marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
+  legal: 'http://localhost:4176/1.0.0-bbbb/mf-manifest.json',
+};
+const pages: Record<string, string> = { '/': 'marketing/HomePage', '/terms-and-conditions': 'legal/TermsPage' };
+
+/** A shell server entry that renders its inputs plainly. */
+const shell = {
+  pageAt: (path: string) => pages[path],
+  renderShell: vi.fn(async ({ path, slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
+    html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
+    status: pages[path as string] ? 200 : 404,
+  })),
+};
+const document = shellDocument(
+  '<!doctype html><html lang="en"><head><script>boot()</script><title>Nova Reels</title>' +
+    '<script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/dep.js">' +
+    '</head><body><div id="root"></div></body></html>',
+);
+
+let folder: string;
+let mapFile: string;
+const releasing = (released: Partial<Record<string, string>>) =>
+  JSON.stringify({
+    schema: remoteMapSchema,
+    microFrontends: Object.fromEntries(
+      Object.entries(released).map(([slice, url]) => [
+        slice,
+        [
+          {
+            url,
+            metadata: { integrity: '', version: url!.split('/')[3] },
+            deployment: { traffic: 100, default: true },
+          },
+        ],
+      ]),
+    ),
+  });
+/** Writes the map, and lets a turn of the event loop pass so the server looks at it again. */
+const writeMap = async (text: string) => {
+  writeFileSync(mapFile, text);
+  await new Promise((resolve) => setImmediate(resolve));
+};
+
+let clock: number;
+const fragment = (html: string): FragmentLookup => ({ kind: 'fragment', head: '<meta name="page">', html });
+const fragmentOf = vi.fn(async (entry: string, path: string): Promise<FragmentLookup> =>
+  fragment(`${path} from ${entry}`),
+);
+
+const handlerWith = (options: { pageCacheBytes?: number } = {}) =>
+  createShellHandler({
+    shell,
+    document,
+    remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
+    fragmentOf,
+    sliceOrigins,
+    gameProvider: 'http://127.0.0.1:4178',
+    now: () => clock,
+    ...options,
+  });
+type Handler = ReturnType<typeof handlerWith>;
+
+async function get(handler: Handler, url: string, headers: Record<string, string> = {}, method = 'GET') {
+  const lowered = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const answer = await handler.respond({ method, url, headers: { get: (name) => lowered[name] ?? null } });
+  if ('file' in answer) return { file: answer.file, status: 0, header: () => undefined, text: '' };
+  const { status, headers: list, body } = answer as PlainResponse;
+  const header = (name: string) => {
+    const at = list.findIndex((candidate, i) => i % 2 === 0 && candidate.toLowerCase() === name.toLowerCase());
+    return at < 0 ? undefined : list[at + 1];
+  };
+  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body);
+  const encoding = header('Content-Encoding');
+  const text = (
+    encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+  ).toString();
+  return { status, header, text, file: undefined };
+}
+
+const dataBlockOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)![1]!);
+
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'nova-handler-'));
+  mapFile = join(folder, 'remotes.json');
+  await writeMap(releasing(entries));
+  clock = Date.UTC(2026, 10, 25, 12);
+  fragmentOf.mockClear();
+  shell.renderShell.mockClear();
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('a composed page', () => {
+  it('holds the layout, the fragment of the released version, the data block and the head, in the shell document', async () => {
+    const page = await get(handlerWith(), '/terms-and-conditions');
+    expect(page.status).toBe(200);
+    expect(page.header('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain(`<main>/terms-and-conditions from ${entries.legal}</main>`);
+    expect(page.text).toContain('<meta name="page"><title>Page</title></head>');
+    expect(page.text).not.toContain('<title>Nova Reels</title>');
+    expect(page.text).not.toContain('src="/assets/main.js"');
+    expect(dataBlockOf(page.text)).toEqual({
+      remotes: { legal: entries.legal },
+      year: 2026,
+      slot: 'fragment',
+      bootstrap: { script: '/assets/main.js', preloads: ['/assets/dep.js'] },
+    });
+  });
+
+  it('inlines only the released entry of its slice, however much else the map holds', async () => {
+    const map = JSON.parse(releasing(entries));
+    map.padding = 'x'.repeat(100_000);
+    map.microFrontends.legal.push(
+      ...Array.from({ length: 500 }, (_, i) => ({
+        url: `http://localhost:4176/0.${i}.0/mf-manifest.json`,
+        metadata: { integrity: '', version: `0.${i}.0` },
+        deployment: { traffic: 0, default: false },
+      })),
+    );
+    await writeMap(JSON.stringify(map));
+    const page = await get(handlerWith(), '/terms-and-conditions');
+    expect(page.text).not.toContain('0.1.0');
+    expect(page.text.length).toBeLessThan(2000);
+  });
+
+  it('is composed quickly compressed first, then at the best ratio, which later answers carry', async () => {
+    const handler = handlerWith();
+    const first = await get(handler, '/', { 'Accept-Encoding': 'br' });
+    await vi.waitFor(async () =>
+      expect(Number((await get(handler, '/', { 'Accept-Encoding': 'br' })).header('Content-Length'))).not.toBe(
+        Number(first.header('Content-Length')),
+      ),
+    );
+    const best = await get(handler, '/', { 'Accept-Encoding': 'br' });
+    expect(best.text).toBe(first.text);
+    expect(best.header('ETag')).toBe(first.header('ETag'));
+  });
+
+  it('falls back to the static document, which the browser renders, when composing fails', async () => {
+    const logged: string[] = [];
+    const handler = createShellHandler({
+      shell: { ...shell, renderShell: async () => Promise.reject(new Error('render bug')) },
+      document,
+      remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
+      fragmentOf,
+      sliceOrigins,
+      gameProvider: 'http://127.0.0.1:4178',
+      log: (line) => logged.push(line),
+    });
+    const page = await get(handler, '/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('src="/assets/main.js"');
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+    expect(logged.join()).toContain('render bug');
+  });
+
+  it('is composed once, then served from memory with the same ETag, whatever the encoding', async () => {
+    const handler = handlerWith();
+    const [first, second] = await Promise.all([get(handler, '/'), get(handler, '/')]);
+    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+    expect(first.header('Server-Timing')).toMatch(
+      /^cache;desc=miss, fragment;dur=[\d.]+, render;dur=[\d.]+, compress;dur=[\d.]+$/,
+    );
+    const hit = await get(handler, '/', { 'Accept-Encoding': 'br' });
+    expect(hit.header('Server-Timing')).toBe('cache;desc=hit');
+    expect(hit.header('Content-Encoding')).toBe('br');
+    expect(hit.text).toBe(first.text);
+    expect(second.text).toBe(first.text);
+    expect((await get(handler, '/', { 'Accept-Encoding': 'gzip' })).text).toBe(first.text);
+    expect(hit.header('ETag')).toBe(first.header('ETag')!.replace(/"$/, '-br"'));
+    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 304 to an If-None-Match of its ETag in any encoding, and 200 once it changed', async () => {
+    const handler = handlerWith();
+    const etag = (await get(handler, '/', { 'Accept-Encoding': 'gzip' })).header('ETag')!;
+    const unchanged = await get(handler, '/', { 'Accept-Encoding': 'br', 'If-None-Match': `"x", ${etag}` });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+    expect(unchanged.header('Cache-Control')).toContain('s-maxage=1');
+    await writeMap(releasing({ ...entries, marketing: 'http://localhost:4174/1.1.0-cccc/mf-manifest.json' }));
+    expect((await get(handler, '/', { 'If-None-Match': etag })).status).toBe(200);
+  });
+
+  it('is composed again after a release of its slice, and only then', async () => {
+    const handler = handlerWith();
+    await get(handler, '/');
+    await get(handler, '/terms-and-conditions');
+    const released = 'http://localhost:4176/1.1.0-dddd/mf-manifest.json';
+    await writeMap(releasing({ ...entries, legal: released }));
+    expect((await get(handler, '/')).header('Server-Timing')).toBe('cache;desc=hit');
+    const terms = await get(handler, '/terms-and-conditions');
+    expect(terms.header('Server-Timing')).toMatch(/^cache;desc=miss/);
+    expect(terms.text).toContain(`from ${released}`);
+    expect(dataBlockOf(terms.text).remotes).toEqual({ legal: released });
+  });
+
+  it('is composed again in a new year', async () => {
+    const handler = handlerWith();
+    expect((await get(handler, '/')).text).toContain('<footer>2026</footer>');
+    clock = Date.UTC(2027, 0, 1, 12);
+    expect((await get(handler, '/')).text).toContain('<footer>2027</footer>');
+  });
+
+  it('carries the cache policy for shared caches and a tag per slice a purge can follow', async () => {
+    const page = await get(handlerWith(), '/terms-and-conditions');
+    expect(page.header('Cache-Control')).toBe(
+      'public, max-age=0, s-maxage=1, stale-while-revalidate=30, stale-if-error=86400',
+    );
+    expect(page.header('X-Accel-Expires')).toBe(`@${clock / 1000}`);
+    expect(page.header('Surrogate-Key')).toBe('shell legal');
+    expect(page.header('Cache-Tag')).toBe('shell,legal');
+    expect(page.header('Vary')).toBe('Accept-Encoding');
+    expect(page.header('Content-Security-Policy')).toContain(`script-src 'self' 'sha256-`);
+    expect(page.header('Content-Security-Policy')).toContain(sliceOrigins.join(' '));
+  });
+
+  it('keeps a preview out of shared caches', async () => {
+    const page = await get(handlerWith(), '/?preview=legal@1.1.0-dddd');
+    expect(page.status).toBe(200);
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+    expect(page.header('X-Accel-Expires')).toBeUndefined();
+  });
+
+  it('without its fragment (the slice did not answer) is not kept as final: private, and composed again a second later', async () => {
+    const handler = handlerWith();
+    fragmentOf.mockResolvedValueOnce({ kind: 'unavailable', reason: 'no answer within 400 ms' });
+    const page = await get(handler, '/terms-and-conditions');
+    expect(dataBlockOf(page.text).slot).toBe('placeholder');
+    expect(page.text).toContain('<main><spinner></main>');
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+    expect((await get(handler, '/terms-and-conditions')).header('Server-Timing')).toBe('cache;desc=hit');
+    clock += 1000;
+    // Due: it still answers at once, while it is composed again.
+    const due = await get(handler, '/terms-and-conditions');
+    expect(due.header('Server-Timing')).toBe('cache;desc=stale');
+    expect(due.text).toContain('<main><spinner></main>');
+    await vi.waitFor(() => expect(fragmentOf).toHaveBeenCalledTimes(2));
+    await vi.waitFor(async () =>
+      expect((await get(handler, '/terms-and-conditions')).text).toContain(`from ${entries.legal}`),
+    );
+    const later = await get(handler, '/terms-and-conditions');
+    expect(later.header('Cache-Control')).toContain('s-maxage=1');
+    expect(later.header('Server-Timing')).toBe('cache;desc=hit');
+  });
+
+  it('of a slice the map has no usable version of: the placeholder, no entry; the browser reports it', async () => {
+    await writeMap(
+      releasing({ marketing: entries.marketing, legal: 'http://elsewhere.example/1.0.0/mf-manifest.json' }),
+    );
+    const page = await get(handlerWith(), '/terms-and-conditions');
+    expect(fragmentOf).not.toHaveBeenCalled();
+    expect(dataBlockOf(page.text)).toMatchObject({ remotes: {}, slot: 'placeholder' });
+  });
+});
+
+describe('a map that cannot be used as a whole', () => {
+  it.each([
+    ['missing', null, 'remotes.json could not be read.'],
+    ['not JSON', '<!doctype html>', 'remotes.json is not valid JSON.'],
+    ['empty', '{}', 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
+    [
+      'listing no slice',
+      JSON.stringify({ microFrontends: { other: [{}] } }),
+      "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).",
+    ],
+  ])('%s: every page says the site could not load its pages, 503, kept by no cache', async (_, text, reason) => {
+    if (text === null) rmSync(mapFile);
+    else await writeMap(text);
+    const handler = handlerWith();
+    const page = await get(handler, '/terms-and-conditions');
+    expect(page.status).toBe(503);
+    expect(page.text).toContain(`<main>${reason}</main>`);
+    expect(dataBlockOf(page.text)).toMatchObject({ siteUnavailable: reason, slot: 'none', remotes: {} });
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+    expect(handler.ready()).toBe(false);
+    const map = await get(handler, '/remotes.json');
+    expect(map.status).toBe(503);
+    expect(JSON.parse(map.text)).toEqual({ error: reason });
+
+    await writeMap(releasing(entries));
+    expect((await get(handler, '/terms-and-conditions')).status).toBe(200);
+    expect(handler.ready()).toBe(true);
+  });
+
+  it('after a good one: the last good map keeps serving', async () => {
+    const handler = handlerWith();
+    await get(handler, '/');
+    await writeMap('{ "broken": ');
+    const page = await get(handler, '/');
+    expect(page.status).toBe(200);
+    expect(page.header('Server-Timing')).toBe('cache;desc=hit');
+    expect(handler.ready()).toBe(true);
+  });
+});
+
+describe('the page policy', () => {
+  it('answers 405 with Allow to any method but GET and HEAD', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'TRACE', 'PATCH', 'OPTIONS']) {
+      const answer = await get(handlerWith(), '/', {}, method);
+      expect(answer.status, method).toBe(405);
+      expect(answer.header('Allow')).toBe('GET, HEAD');
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const handler = handlerWith();
+    const full = await get(handler, '/');
+    const head = await get(handler, '/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.header('Content-Length')).toBe(full.header('Content-Length'));
+  });
+
+  it('composes an unknown address with the Not Found page, 404, cacheable', async () => {
+    const page = await get(handlerWith(), '/nope');
+    expect(page.status).toBe(404);
+    expect(fragmentOf).not.toHaveBeenCalled();
+    expect(dataBlockOf(page.text)).toMatchObject({ slot: 'none', remotes: {} });
+    expect(page.header('Surrogate-Key')).toBe('shell');
+  });
+
+  it('sends any other spelling of a page to its one address, for good, with the query', async () => {
+    const answer = await get(handlerWith(), '/Terms-And-Conditions/?a=1');
+    expect(answer.status).toBe(308);
+    expect(answer.header('Location')).toBe('/terms-and-conditions?a=1');
+    const slashes = await get(handlerWith(), '//evil.example//x');
+    expect(slashes.header('Location')).toBe('/evil.example/x');
+  });
+
+  it('leaves a file to the shell build, cached for good under /assets/', async () => {
+    const asset = await get(handlerWith(), '/assets/main-1234.js');
+    expect(asset.file).toBe('/assets/main-1234.js');
+    expect(
+      await handlerWith().respond({ method: 'GET', url: '/favicon.svg', headers: { get: () => null } }),
+    ).toMatchObject({
+      file: '/favicon.svg',
+      headers: expect.arrayContaining(['Cache-Control', 'no-cache']),
+    });
+  });
+
+  it('drops the oldest pages when their bytes pass the bound', async () => {
+    const handler = handlerWith({ pageCacheBytes: 4000 });
+    await get(handler, '/');
+    await get(handler, '/terms-and-conditions');
+    await get(handler, '/nope');
+    expect(handler.cacheSize().bytes).toBeLessThanOrEqual(4000);
+    expect((await get(handler, '/')).header('Server-Timing')).toMatch(/^cache;desc=miss/);
+  });
+});
+
+describe("the browser's remote map, /remotes.json", () => {
+  it('lists the released version of each slice only, with an ETag', async () => {
+    const answer = await get(handlerWith(), '/remotes.json');
+    expect(answer.header('ETag')).toMatch(/^"[\w-]+"$/);
+    expect(JSON.parse(answer.text).microFrontends).toEqual({
+      marketing: [
+        {
+          url: entries.marketing,
+          metadata: { integrity: '', version: '1.0.0-aaaa' },
+          deployment: { traffic: 100, default: true },
+        },
+      ],
+      legal: [
+        {
+          url: entries.legal,
+          metadata: { integrity: '', version: '1.0.0-bbbb' },
+          deployment: { traffic: 100, default: true },
+        },
+      ],
+    });
+  });
+
+  it('adds a version a tab previews if the map lists it, kept by no shared cache', async () => {
+    const map = JSON.parse(releasing(entries));
+    const preview = 'http://localhost:4176/1.1.0-eeee/mf-manifest.json';
+    map.microFrontends.legal.push({
+      url: preview,
+      metadata: { integrity: '', version: '1.1.0-eeee' },
+      deployment: { traffic: 0, default: false },
+    });
+    await writeMap(JSON.stringify(map));
+    const answer = await get(handlerWith(), '/remotes.json?preview=legal@1.1.0-eeee,games@9.9.9,__proto__@x');
+    expect(answer.header('Cache-Control')).toBe('private, no-store');
+    expect(JSON.parse(answer.text).microFrontends.legal.map(({ url }: { url: string }) => url)).toEqual([
+      entries.legal,
+      preview,
+    ]);
+    expect(JSON.parse(answer.text).microFrontends.games).toBeUndefined();
+  });
+});
+
+describe('content negotiation', () => {
+  it.each([
+    [null, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['BR', 'br'],
+  ])('Accept-Encoding %j: %s', (accepted, encoding) => {
+    expect(preferredEncoding(accepted)).toBe(encoding);
+  });
+
+  it('matches an If-None-Match in any form of the tag', () => {
+    expect(matchesEtag('"abc"', 'abc')).toBe(true);
+    expect(matchesEtag('W/"abc-br"', 'abc')).toBe(true);
+    expect(matchesEtag('"x", "abc-gzip"', 'abc')).toBe(true);
+    expect(matchesEtag('*', 'abc')).toBe(true);
+    expect(matchesEtag('"abcd"', 'abc')).toBe(false);
+    expect(matchesEtag(null, 'abc')).toBe(false);
+  });
+});
