@@ -60,6 +60,11 @@ export interface Deployments {
     remotes: Partial<Record<RemoteName, string>> | string,
     options?: { gameProvider?: string; faults?: Faults },
   ): Promise<string>;
+  /**
+   * The shell composing pages from a remote map file the test changes as it goes (`null`: no
+   * file), with the local environment's slice origins; returns its URL and the map's writer.
+   */
+  shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
   /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
   remote(
     name: RemoteName,
@@ -124,6 +129,17 @@ export const test = base.extend<{ deploy: Deployments }>({
           : await shellHandler({ remoteMap, sliceOrigins, gameProvider });
         const { port } = await serve(handler, environment, 0, faults);
         return `http://localhost:${port}`;
+      },
+      async shellOnMap(map) {
+        const remoteMap = remoteMapFile(temporary('nova-environment-'));
+        const writeMap = (text: string | null) => {
+          if (text === null) rmSync(remoteMap, { force: true });
+          else writeFileSync(remoteMap, text);
+        };
+        writeMap(map);
+        const sliceOrigins = [...new Set(Object.values(shippedRemotes).map((url) => new URL(url).origin))];
+        const { port } = await serve(await shellHandler({ remoteMap, sliceOrigins }), shellBuild, 0);
+        return { url: `http://localhost:${port}`, writeMap };
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
         const deployed = await serve(sliceHandler({ root }), root, port, faults);

@@ -27,6 +27,16 @@ const wholeMapFaults = [
   { kind: 'is an HTML page', fault: htmlPage, reason: 'remotes.json is not valid JSON.' },
   { kind: 'is empty', fault: emptyBody, reason: 'remotes.json is not valid JSON.' },
   {
+    kind: 'lists nothing',
+    fault: json('{}'),
+    reason: 'remotes.json must list the micro-frontends of this environment (microFrontends).',
+  },
+  {
+    kind: 'lists none of the slices',
+    fault: json(JSON.stringify({ microFrontends: { other: [{ url: 'http://localhost:4174/mf-manifest.json' }] } })),
+    reason: "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).",
+  },
+  {
     kind: 'is a huge file',
     fault: json(JSON.stringify({ ...shippedRemotes, padding: 'x'.repeat(4_000_000) })),
     reason: 'remotes.json is too large to be a remote map.',
@@ -104,4 +114,95 @@ test('"__proto__" and other odd keys in the remote map change nothing: every pag
   await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
   expect([...hosts]).toEqual(['localhost']);
   expect(await page.evaluate(() => (({}) as Record<string, unknown>).games)).toBeUndefined();
+});
+
+/** Uncaught errors on the page: a map that cannot be used must never cause one. */
+function uncaughtErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const released = remoteMapOf(shippedRemotes);
+
+test.describe('a map the composing server cannot use as a whole', () => {
+  for (const [kind, map, reason] of [
+    ['lists nothing ({})', '{}', 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
+    ['is missing', null, 'remotes.json could not be read.'],
+    ['is an HTML page', '<!doctype html><title>Oops</title>', 'remotes.json is not valid JSON.'],
+    [
+      'carries a 20 MB field',
+      released.replace(/^\{/, `{ "padding": "${'x'.repeat(20_000_000)}",`),
+      'remotes.json is too large to be a remote map.',
+    ],
+  ] as const) {
+    test(`${kind}: the composed page says the site could not load its pages (503), hydrates, and Retry loads them once the map is back, without a reload`, async ({
+      page,
+      deploy,
+    }) => {
+      const errors = uncaughtErrors(page);
+      const shell = await deploy.shellOnMap(map);
+      const response = await page.request.get(`${shell.url}/games`);
+      expect(response.status()).toBe(503);
+      expect(response.headers()['cache-control']).toBe('private, no-store');
+      const html = await response.text();
+      expect(html).toContain('The site could not load its pages');
+      expect(html.length, 'the page carries nothing of the map').toBeLessThan(100_000);
+
+      await page.goto(`${shell.url}/games`);
+      await expect(siteUnavailable(page)).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(reason);
+      const retry = page.getByRole('main').getByRole('button', { name: 'Retry' });
+      // React owns the message: its Retry works.
+      await expect
+        .poll(() => retry.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__react'))))
+        .toBe(true);
+
+      shell.writeMap(released);
+      await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+      await retry.click();
+      await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Games', exact: true })).toBeVisible();
+      expect(await page.evaluate(() => 'notReloaded' in window), 'Retry did not reload the page').toBe(true);
+      // The slices load from the origins the environment allows, whatever map the page was composed from.
+      await mainNav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect(page).toHaveTitle('Nova Reels — Futuristic Social Casino Demos');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('breaks after a good one: the last good map keeps serving every page', async ({ page, deploy }) => {
+    const shell = await deploy.shellOnMap(released);
+    expect((await page.request.get(`${shell.url}/games`)).status()).toBe(200);
+    for (const broken of ['{}', '<!doctype html>', null]) {
+      shell.writeMap(broken);
+      const response = await page.request.get(`${shell.url}/games`);
+      expect(response.status(), `after the map became ${broken}`).toBe(200);
+      expect(await response.text()).toContain('>Games</h1>');
+    }
+    await page.goto(`${shell.url}/games`);
+    await mainNav(page).getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Send Us a Message' })).toBeVisible();
+  });
+});
+
+test('a page costs the same however many versions the map has published', async ({ page, deploy }) => {
+  const history = JSON.parse(released);
+  for (const [slice, versions] of Object.entries(history.microFrontends as Record<string, object[]>)) {
+    for (let n = 0; n < 375; n += 1)
+      versions.push({
+        url: `${new URL(shippedRemotes[slice as keyof typeof shippedRemotes]).origin}/0.0.${n}-old/mf-manifest.json`,
+        metadata: { integrity: 'sha256-x', version: `0.0.${n}-old` },
+        deployment: { traffic: 0, default: false },
+        extras: { builtFrom: { commit: 'abcdef0', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' } },
+      });
+  }
+  const small = await deploy.shellOnMap(released);
+  const long = await deploy.shellOnMap(JSON.stringify(history));
+  for (const path of ['/', '/games', '/terms-and-conditions']) {
+    const [few = '', many = ''] = await Promise.all(
+      [small, long].map(async ({ url }) => (await page.request.get(`${url}${path}`)).text()),
+    );
+    expect(many.length, `${path} with 1,500 published versions`).toBe(few.length);
+    expect(many).not.toContain('0.0.1-old');
+  }
 });
