@@ -28,5 +28,7 @@ export default defineConfig({
     command: 'node ../packages/deploy/src/cli.js publish --all --built --release && node ../scripts/serve.mjs',
     url: 'http://localhost:4173',
     reuseExistingServer: !process.env.CI,
+    // The portals that may frame the demo provider: any local one, and the suite's other host name.
+    env: { PORTAL_ORIGINS: 'http://localhost:*, http://nova-reels.test:*' },
   },
 });

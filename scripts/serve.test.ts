@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
-import { listen, staticShellHandler } from './serve.mjs';
+import { afterEach, expect, test, vi } from 'vitest';
+import { listen, portalOrigins, staticShellHandler } from './serve.mjs';
 
 let server: Server | undefined;
 let root: string | undefined;
@@ -32,4 +32,13 @@ test('a file removed after the server listed it (a redeploy) fails that response
   const page = await fetch(`${origin}/`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<title>Nova Reels</title>');
+});
+
+test('the demo provider may be framed by the portals PORTAL_ORIGINS names, else by any local one', () => {
+  vi.stubEnv('PORTAL_ORIGINS', 'https://staging.nova-reels.example, http://192.168.1.20:4173');
+  expect(portalOrigins()).toEqual(['https://staging.nova-reels.example', 'http://192.168.1.20:4173']);
+  vi.unstubAllEnvs();
+  vi.stubEnv('PORTAL_ORIGINS', undefined);
+  expect(portalOrigins()).toEqual(['http://localhost:*']);
+  vi.unstubAllEnvs();
 });

@@ -250,12 +250,16 @@ test.describe('the provider on its own origin', () => {
     });
   }
 
-  test('it sends the headers of a third party that lets any local portal frame it', async ({ request }) => {
+  test('it sends the headers of a third party that lets the portals it is configured for frame it', async ({
+    request,
+  }) => {
     const launcher = await request.get(launchUrl('pug_life'));
     expect(launcher.status()).toBe(200);
     const headers = launcher.headers();
     expect(headers['content-security-policy']).toContain("default-src 'self'");
-    expect(headers['content-security-policy']).toContain('frame-ancestors http://localhost:*');
+    expect(headers['content-security-policy']).toContain(
+      'frame-ancestors http://localhost:* http://nova-reels.test:*;',
+    );
     expect(headers['x-frame-options']).toBeUndefined();
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['cache-control']).toBe('no-cache');

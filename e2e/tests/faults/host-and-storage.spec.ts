@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { contactField, contactForm } from '../../support/contact.ts';
 import { test as base, expect } from '../../support/fixtures.ts';
 import { profileAvatar } from '../../support/home.ts';
+import { demoIn, slot, spinResult } from '../../support/provider.ts';
 import { injectionPayloads, watchForInjectedCode } from '../../support/injection.ts';
 
 /** A host name that is not localhost, served over plain HTTP: the page is not a secure context. */
@@ -88,6 +89,16 @@ test("on plain HTTP under a host name other than localhost (no secure context) H
   await expectDraftShows(page, typedDraft);
   await expect(fallback(page)).toBeHidden();
   expect(page.url()).toBe(`${plainHttpSite}/contact`);
+});
+
+test('on a portal under another host name, the game frame plays: the provider accepts the portal origins it is configured for', async ({
+  page,
+}) => {
+  await page.goto(`${plainHttpSite}/games/pug-life`);
+  const demo = demoIn(page, 'Pug Life');
+  await expect(slot(demo).heading).toHaveText('Pug Life');
+  await slot(demo).spin.click();
+  await expect(slot(demo).status).toHaveText(spinResult);
 });
 
 const brokenStorages = {
