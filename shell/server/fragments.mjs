@@ -4,7 +4,7 @@
 // shared by every request that needs it; a lookup never takes longer than its timeout, and an
 // origin that keeps failing is skipped for a while instead of being waited on by every request.
 import { LRUCache } from 'lru-cache';
-import { remoteBasePlaceholder } from '../../packages/contracts/src/fragments.js';
+import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { boundedText } from './bounded-body.mjs';
 
 /**

@@ -2,7 +2,7 @@
 // The shell origin's HTTP policy: the security headers every response carries, and how long
 // each kind of response may be kept, by browsers and by shared caches (an edge, a CDN).
 import { createHash } from 'node:crypto';
-import { framePermissions } from '../../packages/catalogue/src/frame-permissions.js';
+import { framePermissions } from '@nova/catalogue/frame-permissions';
 
 /**
  * The CSP sources ('sha256-…') of a document's inline scripts.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { remoteMapSchema } from '../../packages/contracts/src/remote-map.js';
+import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { fileRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
 
 const environment = { sliceOrigins: ['http://localhost:4176'] };

@@ -2,10 +2,10 @@
 // What the composing server uses of one revision of the remote map, checked once: each slice's
 // released version, the versions a preview may ask for, and why a slice (or the whole map)
 // cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
-import { isHttpUrl, isRecord, releasedVersion, remoteMapSchema } from '../../packages/contracts/src/remote-map.js';
-import { sliceNames } from '../../packages/contracts/src/slices.js';
+import { isHttpUrl, isRecord, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
+import { sliceNames } from '@nova/contracts/slices';
 
-/** @typedef {import('../../packages/contracts/src/slices.js').SliceName} SliceName */
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {{ url: string, version: string }} SliceEntry */
 /**
  * @typedef {object} RemoteMapView

@@ -6,7 +6,7 @@
 // (node-server.mjs for Node; toWebResponse for a fetch-style runtime).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { canonicalPath } from '../../packages/contracts/src/routes.js';
+import { canonicalPath } from '@nova/contracts/routes';
 import { composePage } from './compose.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
@@ -20,7 +20,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
-/** @typedef {import('../../packages/contracts/src/slices.js').SliceName} SliceName */
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /**
  * What the handler reads of a request: a Web `Request` has it; so does the Node adapter's view of one.
  * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts

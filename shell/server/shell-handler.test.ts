@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { remoteMapSchema } from '../../packages/contracts/src/remote-map.js';
+import { remoteMapSchema } from '@nova/contracts/remote-map';
 import type { FragmentLookup } from './fragments.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import { createShellHandler, matchesEtag, preferredEncoding, type PlainResponse } from './shell-handler.mjs';
