@@ -15,13 +15,13 @@ import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { createFragmentSource } from '../shell/server/fragments.mjs';
 import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
-import { fileRemoteMap } from '../shell/server/remote-map-source.mjs';
+import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
 import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs';
 
 const repoRoot = join(import.meta.dirname, '..');
 export const shellPort = shell.port;
 /** Where our demo game provider runs: a stand-in third party on its own site, the frame's default (.env). */
-const demoProvider = new URL('http://127.0.0.1:4178');
+export const demoProvider = new URL('http://127.0.0.1:4178');
 /** The shell's build, which every environment serves as it is. */
 export const shellBuild = join(repoRoot, shell.folder, 'dist');
 const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
@@ -61,22 +61,23 @@ const assetCaching = (/** @type {string} */ pathname) =>
   pathname.startsWith('/assets/') ? cachePolicy.immutable : cachePolicy.revalidate;
 
 /**
- * The composing server in this process, for one environment's remote map file (the e2e suite and
- * the benchmark deploy extra shells with it). `npm start` runs shell/server/main.mjs instead.
+ * The composing server in this process, for one environment's remote map (the e2e suite and the
+ * benchmark deploy extra shells with it). `npm start` runs shell/server/main.mjs instead.
  * @param {{ remoteMap: string, sliceOrigins: string[], root?: string, gameProvider?: string }} options
- *   remoteMap: the map's file; sliceOrigins: where this environment's slices are served from
- * @returns {Promise<Handler>}
+ *   remoteMap: the map's file or URL; sliceOrigins: where this environment's slices are served from
+ * @returns {Promise<Handler & { close: () => void }>} close: stops reading the map
  */
 export async function shellHandler({ remoteMap, sliceOrigins, root = shellBuild, gameProvider = gameProviderUrl() }) {
   const environment = { sliceOrigins };
+  const source = remoteMapAt(remoteMap, { environment, log: () => undefined });
   const handler = createShellHandler({
     ...(await loadShell(root)),
-    remoteMap: fileRemoteMap({ file: remoteMap, environment, log: () => undefined }),
+    remoteMap: source,
     fragmentOf: createFragmentSource(),
     sliceOrigins,
     gameProvider: new URL(gameProvider).origin,
   });
-  return shellListener({ handler, shellBuild: root });
+  return Object.assign(shellListener({ handler, shellBuild: root }), { close: source.close });
 }
 
 /**
