@@ -22,14 +22,17 @@ const gzipped = promisify(gzip);
  * @property {string} etag a hash of the page, the same on every instance that composes it
  * @property {number} keepUntil when it must be composed again even if nothing changed (a page
  *   composed without its fragment tries again soon); Infinity for a final page
+ * @property {boolean} stray kept apart from the site's own pages (see Composition)
  * @property {boolean} shared whether a shared cache may keep it
  * @property {string} tags what it depends on, for a cache purge (`shell legal`)
  * @property {string} timing its composition, in Server-Timing's syntax
  * @property {Record<string, string[]>} [headers] its response headers per encoding, built on first use
  */
 /**
- * What a composition gives the cache.
- * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, shared: boolean, tags: string, timing: string }} Composition
+ * What a composition gives the cache. `stray`: a page no fragment exists for (Not Found, an unknown
+ * game), kept apart in a smaller space, so that a flood of made-up addresses cannot push the
+ * site's own pages out.
+ * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, stray: boolean, shared: boolean, tags: string, timing: string }} Composition
  */
 
 /** How long a page that is not final is reused before it is composed again. */
@@ -53,11 +56,17 @@ async function compressed(/** @type {Buffer} */ identity, /** @type {{ br: numbe
  * @param {{ maxBytes: number, now?: () => number }} options
  */
 export function createPageCache({ maxBytes, now = Date.now }) {
-  /** @type {LRUCache<string, KeptPage>} */
-  const pages = new LRUCache({
-    maxSize: maxBytes,
-    sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
-  });
+  /** @param {number} bytes */
+  const space = (bytes) =>
+    /** @type {LRUCache<string, KeptPage>} */ (
+      new LRUCache({
+        maxSize: Math.max(bytes, 1),
+        sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
+      })
+    );
+  const pages = space(maxBytes);
+  const strays = space(maxBytes / 8);
+  const spaceOf = (/** @type {KeptPage} */ page) => (page.stray ? strays : pages);
   /** @type {Map<string, Promise<KeptPage>>} */
   const composing = new Map();
 
@@ -74,6 +83,7 @@ export function createPageCache({ maxBytes, now = Date.now }) {
       bodies,
       etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
       keepUntil: composed.final ? Infinity : now() + retryAfterMs,
+      stray: composed.stray,
       shared: composed.shared,
       tags: composed.tags,
       timing: `${composed.timing}, compress;dur=${compressMs.toFixed(1)}`,
@@ -83,11 +93,11 @@ export function createPageCache({ maxBytes, now = Date.now }) {
   /** Compresses a kept page at the best ratio, if it is still the one kept. */
   const refine = async (/** @type {string} */ key, /** @type {KeptPage} */ page) => {
     const bodies = await compressed(page.bodies.identity, levels.best);
-    if (pages.peek(key) !== page) return;
+    if (spaceOf(page).peek(key) !== page) return;
     page.bodies = bodies;
     page.headers = undefined;
     // Set again: its size changed.
-    pages.set(key, page);
+    spaceOf(page).set(key, page);
   };
 
   return {
@@ -96,7 +106,7 @@ export function createPageCache({ maxBytes, now = Date.now }) {
      * composed again (`keepUntil`).
      * @param {string} key
      */
-    kept: (key) => pages.get(key),
+    kept: (key) => pages.get(key) ?? strays.get(key),
     /**
      * Composes the page under `key` from `dependencies` (once for every concurrent caller) and keeps it.
      * @param {string} key
@@ -111,7 +121,8 @@ export function createPageCache({ maxBytes, now = Date.now }) {
         page = compose()
           .then((composed) => keep(dependencies, composed))
           .then((kept) => {
-            pages.set(key, kept);
+            (kept.stray ? pages : strays).delete(key);
+            spaceOf(kept).set(key, kept);
             // The quick forms serve until then.
             refine(key, kept).catch(() => undefined);
             return kept;
@@ -122,6 +133,6 @@ export function createPageCache({ maxBytes, now = Date.now }) {
       return page;
     },
     /** Bytes kept, and pages. */
-    size: () => ({ bytes: pages.calculatedSize, pages: pages.size }),
+    size: () => ({ bytes: pages.calculatedSize + strays.calculatedSize, pages: pages.size + strays.size }),
   };
 }

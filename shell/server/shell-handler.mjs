@@ -245,6 +245,7 @@ export function createShellHandler({
         status: answered,
         html,
         final,
+        stray: found?.kind !== 'fragment' && siteUnavailable === undefined,
         // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
         shared: final && (answered === 200 || answered === 404),
         tags: ['shell', ...(slice ? [slice] : [])].join(' '),

@@ -353,6 +353,16 @@ describe('the page policy', () => {
     });
   });
 
+  it("keeps pages no fragment exists for apart: a flood of made-up addresses does not push the site's pages out", async () => {
+    const handler = handlerWith({ pageCacheBytes: 16_000 });
+    await get(handler, '/');
+    await get(handler, '/terms-and-conditions');
+    for (let n = 0; n < 50; n += 1) expect((await get(handler, `/made-up-${n}`)).status).toBe(404);
+    expect((await get(handler, '/')).header('Server-Timing')).toBe('cache;desc=hit');
+    expect((await get(handler, '/terms-and-conditions')).header('Server-Timing')).toBe('cache;desc=hit');
+    expect(handler.cacheSize().bytes).toBeLessThanOrEqual(16_000 + 16_000 / 8);
+  });
+
   it('drops the oldest pages when their bytes pass the bound', async () => {
     const handler = handlerWith({ pageCacheBytes: 4000 });
     await get(handler, '/');
