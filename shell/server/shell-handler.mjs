@@ -4,6 +4,7 @@
 // (methods, canonical addresses, security headers, compression, caching). It takes the
 // Web-standard parts of a request and answers a plain response a runtime adapter sends
 // (node-server.mjs for Node; toWebResponse for a fetch-style runtime).
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
@@ -109,8 +110,11 @@ export function createShellHandler({
     { type = 'text/plain; charset=utf-8', cache = cachePolicy.revalidate, headers = /** @type {string[]} */ ([]) } = {},
   ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
 
+  /** The browser's remote map of the current revision, serialised once; its tag changes only with it. */
+  let browserMap = { revision: '', body: '', etag: '' };
+
   /** /remotes.json: what the browser may load, never the map file itself. */
-  const remoteMapResponse = (/** @type {URLSearchParams} */ query) => {
+  const remoteMapResponse = (/** @type {RequestParts} */ request, /** @type {URLSearchParams} */ query) => {
     const state = remoteMap.current();
     const json = 'application/json';
     if (state.revision === undefined)
@@ -123,11 +127,15 @@ export function createShellHandler({
         cache: cachePolicy.private,
       });
     }
-    return plain(200, JSON.stringify(browserRemoteMap(state.view)), {
-      type: json,
-      cache: cachePolicy.page,
-      headers: ['ETag', `"${state.revision}"`],
-    });
+    if (browserMap.revision !== state.revision) {
+      const body = JSON.stringify(browserRemoteMap(state.view));
+      const etag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+      browserMap = { revision: state.revision, body, etag };
+    }
+    const headers = ['ETag', `"${browserMap.etag}"`, 'X-Accel-Expires', edgeExpiry(now())];
+    if (matchesEtag(request.headers.get('if-none-match'), browserMap.etag))
+      return { status: 304, headers: [...headers, 'Cache-Control', cachePolicy.page] };
+    return plain(200, browserMap.body, { type: json, cache: cachePolicy.page, headers });
   };
 
   /** @returns {PlainResponse} */
@@ -265,7 +273,7 @@ export function createShellHandler({
       const { pathname, search, searchParams } = url;
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
-      if (pathname === '/remotes.json') return remoteMapResponse(searchParams);
+      if (pathname === '/remotes.json') return remoteMapResponse(request, searchParams);
       if (namesFile(pathname))
         return {
           file: pathname,

@@ -374,9 +374,13 @@ describe('the page policy', () => {
 });
 
 describe("the browser's remote map, /remotes.json", () => {
-  it('lists the released version of each slice only, with an ETag', async () => {
-    const answer = await get(handlerWith(), '/remotes.json');
+  it('lists the released version of each slice only, with an ETag (304 while the map is unchanged)', async () => {
+    const handler = handlerWith();
+    const answer = await get(handler, '/remotes.json');
     expect(answer.header('ETag')).toMatch(/^"[\w-]+"$/);
+    expect((await get(handler, '/remotes.json', { 'If-None-Match': answer.header('ETag')! })).status).toBe(304);
+    await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
+    expect((await get(handler, '/remotes.json', { 'If-None-Match': answer.header('ETag')! })).status).toBe(200);
     expect(JSON.parse(answer.text).microFrontends).toEqual({
       marketing: [
         {
