@@ -61,6 +61,7 @@ const nodeFiles = [
   '*.config.{js,ts}',
   '*/vite.config.ts',
   'scripts/**',
+  'edge/**',
   'bench/**',
   'e2e/**',
   'packages/tooling/**',

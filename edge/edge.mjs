@@ -1,0 +1,102 @@
+// @ts-check
+// Starts the edge: nginx with edge/nginx.conf, in a folder of its own (configuration, pid, cache,
+// temporary files), in the foreground and without privileges; stops it by its process id.
+import { spawn } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { missingNginx, nginxBinary } from './ensure-nginx.mjs';
+import { edgeConfig } from './nginx-config.mjs';
+
+/** @typedef {{ origin: string, pid: number, stop: () => Promise<void> }} Edge */
+
+/**
+ * The address a server started with this origin's host listens on (Node listens on the first one
+ * the name resolves to), so nginx does not try the others first.
+ * @param {string} origin
+ */
+async function addressOf(origin) {
+  const { hostname, port } = new URL(origin);
+  const { address, family } = await lookup(hostname.replace(/^\[|\]$/g, ''));
+  return `${family === 6 ? `[${address}]` : address}:${port}`;
+}
+
+/**
+ * Starts nginx in front of a composer; resolves once it answers.
+ * @param {object} options
+ * @param {number} options.port the shell origin's port
+ * @param {string} options.composer the composer's origin (`http://localhost:4181`)
+ * @param {string} options.shellBuild the shell's build folder (its /assets/ are served from disk)
+ * @param {Record<string, { port: number, root: string }>} [options.slices] each slice origin this
+ *   edge serves: its port and its folder of versions (none: pages only)
+ * @param {string} [options.host] the address every origin of the edge listens on
+ * @returns {Promise<Edge>}
+ */
+export async function startEdge({ port, composer, shellBuild, slices = {}, host = 'localhost' }) {
+  const missing = missingNginx();
+  if (missing) throw new Error(`${missing} (or run: node edge/ensure-nginx.mjs as root)`);
+  const files = edgeConfig({
+    host,
+    port,
+    composer: await addressOf(composer),
+    shellBuild,
+    slices: Object.values(slices),
+  });
+  const prefix = mkdtempSync(join(tmpdir(), 'nova-edge-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(prefix, name), text);
+
+  // As root, nginx would run its workers as `nobody`, who cannot read this folder nor the
+  // deployments: they keep the user who started it, as they do for anyone else.
+  const asRoot = process.getuid?.() === 0 ? ['-g', 'user root;'] : [];
+  const nginx = spawn(nginxBinary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr', ...asRoot], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let messages = '';
+  nginx.stderr.on('data', (/** @type {Buffer} */ chunk) => {
+    messages = (messages + chunk).slice(-4000);
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
+  // Should this process end without stopping it, nginx goes too.
+  const stopOnExit = () => nginx.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+
+  const stop = async () => {
+    process.off('exit', stopOnExit);
+    if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGTERM');
+    await exited;
+    rmSync(prefix, { recursive: true, force: true });
+  };
+
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  try {
+    await untilAnswering(`${origin}/assets/`, () => nginx.exitCode !== null || nginx.signalCode !== null);
+  } catch (error) {
+    await stop();
+    throw new Error(
+      `The edge did not start at ${origin}: ${error instanceof Error ? error.message : error}\n${messages}`,
+    );
+  }
+  return { origin, pid: /** @type {number} */ (nginx.pid), stop };
+}
+
+/**
+ * Waits until nginx answers `url`, whatever it answers (it answers /assets/ itself, a 404, whatever
+ * the composer's state).
+ * @param {string} url
+ * @param {() => boolean} ended whether the server has exited
+ * @param {number} [timeoutMs]
+ */
+async function untilAnswering(url, ended, timeoutMs = 10_000) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const answered = await fetch(url).then(
+      async (response) => (await response.body?.cancel(), response.headers.get('server') === 'nginx'),
+      () => false,
+    );
+    if (answered) return;
+    if (ended()) throw new Error('nginx exited.');
+    if (Date.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,59 @@
+// @ts-check
+// The edge's nginx configuration for one environment: edge/nginx.conf and slice-origins.conf with
+// their upper-case ${…} placeholders filled in (nginx's own $variables are left as they are).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * @typedef {object} EdgeSettings
+ * @property {string} host the address the edge's origins listen on (`localhost`)
+ * @property {number} port the shell origin's port
+ * @property {string} composer the composer's address, `host:port` (`127.0.0.1:4181`)
+ * @property {string} shellBuild the shell's build folder
+ * @property {{ port: number, root: string }[]} slices each slice origin: its port and its folder of versions
+ */
+
+/** A path as one nginx string: quoted; refused if nginx would read part of it as something else. */
+function nginxPath(/** @type {string} */ path) {
+  if (/["\\$\n]/.test(path)) throw new Error(`The edge cannot use a path with ", \\, $ or a line break: ${path}`);
+  return `"${path}"`;
+}
+
+/**
+ * A template with its ${UPPER_CASE} names replaced by their values.
+ * @param {string} template
+ * @param {Record<string, string>} values
+ */
+function fillIn(template, values) {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`The edge's configuration names \${${name}}, which has no value.`);
+    return value;
+  });
+}
+
+const template = (/** @type {string} */ name) => readFileSync(join(import.meta.dirname, name), 'utf8');
+
+/**
+ * The files nginx reads, by name, for one environment.
+ * @param {EdgeSettings} settings
+ * @returns {Record<string, string>}
+ */
+export function edgeConfig({ host, port, composer, shellBuild, slices }) {
+  const address = host.includes(':') ? `[${host}]` : host;
+  const lines = (/** @type {string[]} */ each) => each.map((line) => `    ${line}`).join('\n');
+  return {
+    'nginx.conf': fillIn(template('nginx.conf'), {
+      LISTEN: `${address}:${port}`,
+      COMPOSER: composer,
+      SHELL_BUILD: nginxPath(shellBuild),
+    }),
+    'slice-origins.conf':
+      slices.length === 0
+        ? '# No slice origins at this edge: it serves pages only.\n'
+        : fillIn(template('slice-origins.conf'), {
+            SLICE_FOLDERS: lines(slices.map((slice) => `${slice.port} ${nginxPath(slice.root)};`)),
+            SLICE_LISTENS: lines(slices.map((slice) => `listen ${address}:${slice.port};`)),
+          }),
+  };
+}
