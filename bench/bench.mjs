@@ -4,10 +4,9 @@
 // Run with `pnpm bench` (builds first). BENCH_RUNS slow-network visits and LIGHTHOUSE_RUNS
 // audits per route and build; medians are reported.
 import { chromium } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
 import { lighthouseMobile } from './measure/lighthouse.mjs';
+import { updatePerformanceDoc, withPage } from './performance-doc.mjs';
 import { measureScripts, measureSlowVisit } from './measure/visit.mjs';
 import { performanceReport } from './report.mjs';
 import { buildOneApp, routes, serveBothBuilds } from './sites.mjs';
@@ -73,7 +72,8 @@ try {
   }
   const report = performanceReport(rows, { slowRuns, lighthouseRuns, chromium: browser.version() });
   console.log(report);
-  writeFileSync(join(import.meta.dirname, '../docs/performance.md'), report);
+  // The load benchmark's section (pnpm bench:load) stays.
+  updatePerformanceDoc((document) => withPage(document, report));
 } finally {
   await browser.close();
   await sites.stop();
