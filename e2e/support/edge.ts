@@ -1,0 +1,83 @@
+import { test as base } from './fixtures.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEdge } from '../../edge/edge.mjs';
+import { listen, shellBuild, shellHandler } from '../../scripts/serve.mjs';
+import { remoteMapFile } from '@nova/deploy/environment';
+import { sliceNames } from '@nova/contracts/slices';
+import { repoRoot } from './site.ts';
+
+export interface EdgeSite {
+  /** The shell origin: nginx, before the composer. */
+  url: string;
+  /** The deployment root: each slice's versions and the remote map. */
+  root: string;
+  /** Each slice's origin, served by the same nginx from the deployment root. */
+  sliceOrigins: Record<string, string>;
+  /** Runs the deployment CLI against this environment, as a slice team would; returns what it prints. */
+  slice(...args: string[]): string;
+}
+
+/** `count` distinct ports nothing listens on now (held together, so none is given twice). */
+async function freePorts(count: number) {
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))));
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+const stopHttp = (server: Server) => {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(resolve));
+};
+
+/**
+ * `edgeSite`: an environment of its own behind the edge, on free ports (never the suite's
+ * 4173–4178): a deployment root with every slice's current build published and released, the
+ * composer (in this process) on its map, and nginx (edge/edge.mjs) as the shell origin and as every
+ * slice origin. Everything is stopped when the test ends, nginx by its process id, pass or fail.
+ */
+export const test = base.extend<{ edgeSite: EdgeSite }>({
+  edgeSite: async ({}, use) => {
+    const root = mkdtempSync(join(tmpdir(), 'nova-edge-deployments-'));
+    const cleanups: (() => unknown)[] = [() => rmSync(root, { recursive: true, force: true })];
+    try {
+      const [edgePort = 0, ...slicePorts] = await freePorts(1 + sliceNames.length);
+      const slices = Object.fromEntries(
+        sliceNames.map((name, index) => [name, { port: slicePorts[index] ?? 0, root: join(root, name) }]),
+      );
+      const sliceOrigins = Object.fromEntries(
+        Object.entries(slices).map(([name, { port }]) => [name, `http://localhost:${port}`]),
+      );
+      for (const name of sliceNames) mkdirSync(join(root, name));
+      writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: sliceOrigins }));
+      const slice = (...args: string[]) =>
+        execFileSync('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args, '--root', root], {
+          encoding: 'utf8',
+        });
+      slice('publish', '--all', '--built', '--release');
+
+      const handler = await shellHandler({
+        remoteMap: remoteMapFile(root),
+        sliceOrigins: Object.values(sliceOrigins),
+      });
+      cleanups.push(handler.close);
+      const composer = await listen(handler, 0);
+      cleanups.push(() => stopHttp(composer));
+      const composerOrigin = `http://localhost:${(composer.address() as AddressInfo).port}`;
+      const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
+      cleanups.push(edge.stop);
+
+      await use({ url: edge.origin, root, sliceOrigins, slice });
+    } finally {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    }
+  },
+});
+
+export { expect } from './fixtures.ts';

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { readRemoteMap } from '@nova/deploy/environment';
+import { releasedVersion } from '@nova/contracts/remote-map';
+import { sliceNames } from '@nova/contracts/slices';
+import { expect, test } from '../support/edge.ts';
+import { routes } from '../support/site.ts';
+import { copyOfWorkspace } from '../support/workspace-copy.ts';
+
+// The edge (edge/nginx.conf) in front of the composer, in an environment of its own on free ports.
+
+/**
+ * What the composer left for the browser (shell/document/server-render.js): where it put the page's
+ * slot (its fragment, or a placeholder the browser fills), and the slices' entries the page loads.
+ */
+const serverRenderOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+    slot?: string;
+    remotes?: Record<string, string>;
+  };
+
+/** Whether React owns the node the composer put in the page's slot. */
+const slotHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const node = document.querySelector('[data-slot] > :not(style)');
+    return !!node && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  });
+
+const cacheStatus = async (request: APIRequestContext, url: string) =>
+  (await request.get(url)).headers()['x-cache-status'];
+
+test('every route comes through the edge with its fragment, is kept there, and hydrates; slice files come precompressed', async ({
+  page,
+  request,
+  edgeSite,
+}) => {
+  // The files the pages load from the slice origins and the shell's /assets/, all nginx's.
+  const files: { url: string; encoding?: string; cacheControl?: string }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const fromSlice = Object.values(edgeSite.sliceOrigins).includes(url.origin);
+    const shellAsset = url.origin === edgeSite.url && url.pathname.startsWith('/assets/');
+    if ((fromSlice || shellAsset) && /\.(js|json)$/.test(url.pathname))
+      files.push({
+        url: response.url(),
+        encoding: response.headers()['content-encoding'],
+        cacheControl: response.headers()['cache-control'],
+      });
+  });
+
+  for (const { path, title } of routes) {
+    const url = `${edgeSite.url}${path}`;
+    // A composer just started may send a page without its fragment (its lookup timed out): that
+    // page is not for shared caches, so the edge passes it on without keeping it, and is asked again.
+    let composed: APIResponse | undefined;
+    await expect
+      .poll(async () => serverRenderOf(await (composed = await request.get(url)).text()).slot, {
+        message: `${path}: with its fragment`,
+      })
+      .toBe('fragment');
+    expect(composed?.status()).toBe(200);
+    expect(composed?.headers()['x-cache-status'], `${path}: the first page with its fragment`).toBe('MISS');
+    // Kept until the end of the second it was composed in: the next request then is the edge's.
+    await expect.poll(() => cacheStatus(request, url), { intervals: [0] }).toBe('HIT');
+
+    await page.goto(url);
+    await expect(page).toHaveTitle(title);
+    await expect.poll(() => slotHydrated(page), { message: `${path}: the server's slot hydrated` }).toBe(true);
+  }
+
+  const origins = new Set(files.map((file) => new URL(file.url).origin));
+  expect(origins.size, 'origins of the files the pages loaded: the shell and every slice').toBe(1 + sliceNames.length);
+  for (const file of files) {
+    expect(file.encoding, file.url).toBe('br');
+    expect(file.cacheControl, file.url).toBe('public, max-age=31536000, immutable');
+  }
+});
+
+test('the edge keeps the remote map, never a preview, nothing but GET and HEAD', async ({ request, edgeSite }) => {
+  const terms = `${edgeSite.url}/terms-and-conditions`;
+  await request.get(terms);
+  const legal = releasedVersion(readRemoteMap(edgeSite.root).microFrontends.legal ?? [])?.metadata.version;
+  for (const attempt of [1, 2]) {
+    const preview = await request.get(`${terms}?preview=legal@${legal}`);
+    expect(preview.headers()['x-cache-status'], `preview, request ${attempt}`).toBe('BYPASS');
+    expect(preview.headers()['cache-control']).toBe('private, no-store');
+  }
+  // Any other query is the same page.
+  await expect.poll(() => cacheStatus(request, `${terms}?utm_source=mail`), { intervals: [0] }).toBe('HIT');
+  // The browser's remote map is kept like a page; a preview's is the tab's own.
+  await expect.poll(() => cacheStatus(request, `${edgeSite.url}/remotes.json`), { intervals: [0] }).toBe('HIT');
+  expect(await cacheStatus(request, `${edgeSite.url}/remotes.json?preview=legal@${legal}`)).toBe('BYPASS');
+
+  const post = await request.post(terms, { data: 'x=1' });
+  expect(post.status()).toBe(405);
+  expect(post.headers()['allow']).toBe('GET, HEAD');
+  expect(post.headers()['x-cache-status'], 'a POST is never looked up in the cache').toBeUndefined();
+  expect((await request.get(terms)).status()).toBe(200);
+});
+
+test('a release through the edge: the next load shows the new version within a second', async ({
+  page,
+  request,
+  edgeSite,
+}) => {
+  test.setTimeout(180_000);
+  const terms = `${edgeSite.url}/terms-and-conditions`;
+  /** The legal version the page through the edge loads. */
+  const servedLegal = async () => serverRenderOf(await (await request.get(terms)).text()).remotes?.legal ?? '';
+
+  // The legal team's checkout, where it changes its heading, builds and publishes.
+  const legalTeam = copyOfWorkspace();
+  const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  try {
+    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
+      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
+    );
+    legalTeam.build('mfe-legal', outDir);
+    const version = edgeSite.slice('publish', 'legal', '--dist', outDir).match(/^legal (\S+) is published\.$/m)?.[1];
+    expect(version).toBeDefined();
+
+    // The edge holds the page of the version released before.
+    await expect.poll(() => cacheStatus(request, terms), { intervals: [0] }).toBe('HIT');
+    expect(await servedLegal()).not.toContain(`/${version}/`);
+
+    edgeSite.slice('release', 'legal', version!);
+    const released = performance.now();
+    let visibleAfterMs = Infinity;
+    while (performance.now() - released < 5000) {
+      if ((await servedLegal()).includes(`/${version}/`)) {
+        visibleAfterMs = performance.now() - released;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    console.log(`edge: the release was served ${Math.round(visibleAfterMs)} ms after \`slice release\` returned`);
+    test.info().annotations.push({ type: 'release visible after', description: `${Math.round(visibleAfterMs)} ms` });
+    expect(visibleAfterMs, 'milliseconds from the release to the new version through the edge').toBeLessThan(1000);
+
+    await page.goto(terms);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Terms of Play');
+    await expect.poll(() => slotHydrated(page)).toBe(true);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    legalTeam.remove();
+  }
+});
