@@ -1,0 +1,226 @@
+// @ts-check
+// The composing server under load (issue 20): wrk against nginx serving a composed page as a static
+// file (the limit), the composer (one process, then one per core; hits and misses), the nginx edge;
+// then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
+// one miss costs, measured in this process. Prints the table and writes its section of
+// docs/performance.md. Run with `pnpm bench:load` (builds and publishes first). LOAD_SECONDS sets
+// how long each row runs (5).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { routes as pages } from '@nova/contracts/routes';
+import { composerSettings, shellBuild } from '../scripts/serve.mjs';
+import { serverConfig } from '../shell/server/config.mjs';
+import { startComposer } from './load/composer.mjs';
+import { deployEnvironment } from './load/environment.mjs';
+import { missCosts } from './load/miss-cost.mjs';
+import { writePageFiles } from './load/page-files.mjs';
+import { residentMiB } from './load/processes.mjs';
+import { releaseUnderLoad } from './load/release.mjs';
+import { loadReport } from './load/report.mjs';
+import { startStaticNginx } from './load/static-nginx.mjs';
+import { ensureLoadTools, toolVersions } from './load/tools.mjs';
+import { wrk } from './load/wrk.mjs';
+import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
+import { routes } from './sites.mjs';
+
+/** @typedef {import('./load/wrk.mjs').WrkResult} WrkResult */
+
+const seconds = Number(process.env.LOAD_SECONDS ?? 5);
+const connections = 64;
+const cores = availableParallelism();
+/** Ports of the benchmark's own (the e2e suite and `npm start` use 4173–4178). */
+const ports = {
+  composer: 4290,
+  staticFile: 4291,
+  edge: 4292,
+  stalledComposer: 4297,
+  slices: { marketing: 4293, games: 4294, legal: 4295, contact: 4296 },
+  stalledSlices: { marketing: 4298, games: 4299, legal: 4300, contact: 4301 },
+};
+const memoryRequests = 100_000;
+const repoRoot = join(import.meta.dirname, '..');
+const edgeModule = join(repoRoot, 'edge/edge.mjs');
+const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
+
+ensureLoadTools();
+const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+const setup = {
+  date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain']) ? ' (with uncommitted changes)' : ''),
+  machine: `${cpus()[0]?.model.trim()}, ${cores} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  loadBefore: loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' '),
+  node: process.versions.node,
+  ...toolVersions(),
+  seconds,
+  connections,
+  cores,
+};
+
+/** What to stop at the end, last started first. */
+/** @type {(() => Promise<unknown>)[]} */
+const cleanups = [];
+/**
+ * @template {{ stop: () => Promise<unknown> }} T
+ * @param {Promise<T>} started
+ */
+const stopLater = async (started) => {
+  const running = await started;
+  cleanups.push(running.stop);
+  return running;
+};
+/** Stops one thing now (and not again at the end). */
+const stopNow = async (/** @type {{ stop: () => Promise<unknown> }} */ running) => {
+  cleanups.splice(cleanups.indexOf(running.stop), 1);
+  await running.stop();
+};
+
+/** wrk on each route of `origin`, one after another. */
+async function eachRoute(/** @type {string} */ origin, /** @type {string} */ what) {
+  /** @type {Record<string, WrkResult>} */
+  const results = {};
+  for (const route of routes) {
+    results[route] = await wrk(origin + route, { seconds, connections });
+    log(`${what} ${route}: ${Math.round(results[route].perSecond)}/s, p99 ${results[route].p99} ms`);
+  }
+  return results;
+}
+
+/** Every route asked for a second, so that each process has composed and compressed every page. */
+async function warm(/** @type {string} */ origin) {
+  await wrk(origin, { seconds: 1, connections, paths: routes });
+  await sleep(500);
+}
+
+/** A run of misses: every request a new game page. */
+const missPath = (/** @type {string} */ run) => `/games/load-${Date.now().toString(36)}-${run}-`;
+
+try {
+  const healthy = await stopLater(deployEnvironment({ ports: ports.slices }));
+  const stalled = await stopLater(deployEnvironment({ ports: ports.stalledSlices, stalled: ['legal'] }));
+
+  log('a miss, in CPU, in this process');
+  const costs = await missCosts({ deployments: healthy.root, routes });
+
+  log('the composer, 1 process');
+  const single = await stopLater(startComposer({ deployments: healthy.root, port: ports.composer, workers: 1 }));
+  await warm(single.origin);
+  const oneProcess = await eachRoute(single.origin, 'composer, 1 process');
+  const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
+  await stopNow(single);
+
+  log(`the composer, ${cores} processes`);
+  const composer = await stopLater(startComposer({ deployments: healthy.root, port: ports.composer, workers: cores }));
+  await warm(composer.origin);
+
+  log('the limit: the same pages as static files, nginx');
+  const pageFolder = mkdtempSync(join(tmpdir(), 'nova-load-pages-'));
+  // nginx's workers read it (as root, nginx runs them as nobody).
+  chmodSync(pageFolder, 0o755);
+  cleanups.push(async () => rmSync(pageFolder, { recursive: true, force: true }));
+  const headers = await writePageFiles(composer.origin, routes, join(pageFolder, 'pages'));
+  const staticFile = await stopLater(
+    startStaticNginx({
+      port: ports.staticFile,
+      root: join(pageFolder, 'pages'),
+      folder: join(pageFolder, 'nginx'),
+      workers: cores,
+      headers,
+    }),
+  );
+  const limit = await eachRoute(staticFile.origin, 'static file');
+  await stopNow(staticFile);
+
+  const allCores = await eachRoute(composer.origin, `composer, ${cores} processes`);
+
+  /** @type {Record<string, WrkResult> | undefined} */
+  let edge;
+  if (existsSync(edgeModule)) {
+    log('through the nginx edge');
+    /** @type {{ startEdge: (options: { port: number, composer: string, shellBuild: string, slices: {} }) => Promise<{ origin: string, stop: () => Promise<void> }> }} */
+    const { startEdge } = await import(pathToFileURL(edgeModule).href);
+    const running = await stopLater(startEdge({ port: ports.edge, composer: composer.origin, shellBuild, slices: {} }));
+    await warm(running.origin);
+    edge = await eachRoute(running.origin, 'edge');
+    await stopNow(running);
+  }
+
+  log(`memory over ${memoryRequests} requests`);
+  const beforeMiB = residentMiB(composer.serving());
+  let requested = 0;
+  // Two seconds first, then as long as the rate they ran at says the rest takes.
+  for (let rate = 0; requested < memoryRequests;) {
+    const chunk = rate ? Math.min(30, Math.ceil((memoryRequests - requested) / rate)) : 2;
+    const result = await wrk(composer.origin, { seconds: chunk, connections, paths: routes });
+    requested += result.requests;
+    rate = result.perSecond;
+  }
+  const afterMiB = residentMiB(composer.serving());
+
+  log('a stalled slice origin');
+  const stallSeconds = 2 * seconds;
+  const stalledRoute = pages.terms.path;
+  const otherRoute = pages.games.path;
+  /** Both routes at once, half the connections each. */
+  const bothRoutes = async (/** @type {string} */ origin) => {
+    const options = { seconds: stallSeconds, connections: connections / 2 };
+    const [onStalled, onOther] = await Promise.all([
+      wrk(origin + stalledRoute, options),
+      wrk(origin + otherRoute, options),
+    ]);
+    return { stalledRoute: onStalled, otherRoute: onOther };
+  };
+  const withoutStall = await bothRoutes(composer.origin);
+  const stalledComposer = await stopLater(
+    startComposer({ deployments: stalled.root, port: ports.stalledComposer, workers: cores }),
+  );
+  await wrk(stalledComposer.origin + otherRoute, { seconds: 1, connections });
+  const withStall = await bothRoutes(stalledComposer.origin);
+  await stopNow(stalledComposer);
+
+  log('a release under load');
+  const releaseSeconds = Math.max(8, seconds);
+  const released = await releaseUnderLoad({
+    url: composer.origin + pages.terms.path,
+    slice: healthy.slice,
+    seconds: releaseSeconds,
+  });
+
+  // Last: each miss leaves the best compression of its page to do, in the background, for a while after.
+  const allCoresMisses = await wrk(composer.origin, { seconds, connections, uniquePrefix: missPath('all') });
+
+  const report = loadReport({
+    setup,
+    routes: routes.map((route) => ({
+      route,
+      limit: /** @type {WrkResult} */ (limit[route]),
+      oneProcess: /** @type {WrkResult} */ (oneProcess[route]),
+      allCores: /** @type {WrkResult} */ (allCores[route]),
+      edge: edge?.[route],
+    })),
+    edgeMissing: edge ? undefined : 'edge/ missing',
+    misses: { path: '/games/load-‹run›-‹n›', oneProcess: oneProcessMisses, allCores: allCoresMisses },
+    missCosts: costs,
+    stall: {
+      // The composer's own, as main.mjs reads it.
+      timeoutMs: serverConfig(composerSettings({ deployments: stalled.root, port: ports.stalledComposer }))
+        .fragmentTimeoutMs,
+      seconds: stallSeconds,
+      stalledRoute,
+      otherRoute,
+      healthy: withoutStall,
+      stalled: withStall,
+    },
+    release: { route: pages.terms.path, seconds: releaseSeconds, ...released },
+    memory: { processes: composer.serving().length, requests: requested, beforeMiB, afterMiB },
+  });
+  console.log(report);
+  updatePerformanceDoc((document) => withLoadSection(document, report));
+} finally {
+  for (const stop of cleanups.reverse()) await stop();
+}

@@ -1,0 +1,31 @@
+// @ts-check
+// The composing server as production runs it (shell/server/main.mjs, started by scripts/serve.mjs),
+// for one of the benchmark's environments, with the processes that serve its requests.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { composerSettings, startComposingServer } from '../../scripts/serve.mjs';
+import { childrenOf, commandLine } from './processes.mjs';
+
+const isComposer = (/** @type {number} */ pid) => commandLine(pid).includes('shell/server/main.mjs');
+
+/**
+ * Starts the composing server for the deployment root `deployments` on `port` with `workers`
+ * processes; resolves once every one of them serves.
+ * @param {{ deployments: string, port: number, workers: number }} options
+ */
+export async function startComposer({ deployments, port, workers }) {
+  const before = new Set(childrenOf(process.pid));
+  const server = await startComposingServer({
+    ...composerSettings({ deployments, port }),
+    WEB_CONCURRENCY: String(workers),
+  });
+  const primary = childrenOf(process.pid).find((pid) => !before.has(pid) && isComposer(pid));
+  if (primary === undefined)
+    throw new Error('The composing server started, but its process is not a child of this one.');
+  /** The processes serving requests: the primary's workers, or the primary itself when it is the only one. */
+  const serving = () => (workers > 1 ? childrenOf(primary) : [primary]);
+  for (let waited = 0; serving().length < workers; waited += 50) {
+    if (waited > 10_000) throw new Error(`The composing server has ${serving().length} of ${workers} workers.`);
+    await sleep(50);
+  }
+  return { origin: `http://localhost:${port}`, serving, stop: server.stop };
+}

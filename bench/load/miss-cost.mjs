@@ -1,0 +1,84 @@
+// @ts-check
+// What one miss costs the composing server in CPU, per route: the shell handler of shell/server,
+// in this process, set up as main.mjs sets it up, composes each page again and again, each time
+// in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
+// every thread of the process: the event loop and libuv's pool, where pages are compressed.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { composerSettings } from '../../scripts/serve.mjs';
+import { serverConfig } from '../../shell/server/config.mjs';
+import { createFragmentSource } from '../../shell/server/fragments.mjs';
+import { remoteMapAt } from '../../shell/server/remote-map-source.mjs';
+import { createShellHandler, loadShell } from '../../shell/server/shell-handler.mjs';
+import { serverTimings } from './server-timing.mjs';
+
+/**
+ * @typedef {object} MissCost
+ * @property {string} route
+ * @property {number} answerCpuMs CPU until the answer: fragment lookup, rendering, quick compression
+ * @property {number} backgroundCpuMs CPU after it: the best compression that replaces the quick one
+ * @property {Record<string, number>} timing the mean of each Server-Timing duration (wall time, ms)
+ */
+
+const cpuMs = (/** @type {NodeJS.CpuUsage} */ usage) => (usage.user + usage.system) / 1000;
+
+/**
+ * @param {{ deployments: string, routes: string[], warmup?: number, runs?: number }} options
+ * @returns {Promise<MissCost[]>}
+ */
+export async function missCosts({ deployments, routes, warmup = 10, runs = 30 }) {
+  const config = serverConfig(composerSettings({ deployments, port: 0 }));
+  let year = 2001;
+  const handler = createShellHandler({
+    ...(await loadShell(config.shellBuild)),
+    remoteMap: remoteMapAt(config.remoteMap, { environment: config, log: () => undefined }),
+    fragmentOf: createFragmentSource({ timeoutMs: config.fragmentTimeoutMs }),
+    sliceOrigins: config.sliceOrigins,
+    gameProvider: config.gameProvider,
+    pageCacheBytes: config.pageCacheBytes,
+    now: () => Date.UTC(year, 5, 1),
+  });
+
+  /** A request for `route`, as a browser asks (brotli). */
+  const get = (/** @type {string} */ route) =>
+    handler.respond({
+      method: 'GET',
+      url: route,
+      headers: { get: (name) => (name === 'accept-encoding' ? 'br' : null) },
+    });
+
+  /** One miss: its CPU until the answer and after it, and its Server-Timing. */
+  const miss = async (/** @type {string} */ route) => {
+    year += 1;
+    const started = process.cpuUsage();
+    const answer = await get(route);
+    const answered = process.cpuUsage(started);
+    if (!('status' in answer) || answer.status !== 200) throw new Error(`${route} was not composed.`);
+    // Asked again (a hit), the page comes in other bytes once its best compression replaced the quick one.
+    for (let waited = 0; waited < 2000; waited += 2) {
+      const hit = await get(route);
+      if ('body' in hit && hit.body !== answer.body) break;
+      await sleep(2);
+    }
+    const timing = serverTimings(answer.headers[answer.headers.indexOf('Server-Timing') + 1]);
+    return { answered: cpuMs(answered), total: cpuMs(process.cpuUsage(started)), timing };
+  };
+
+  /** @type {MissCost[]} */
+  const costs = [];
+  for (const route of routes) {
+    for (let i = 0; i < warmup; i += 1) await miss(route);
+    /** @type {Awaited<ReturnType<typeof miss>>[]} */
+    const samples = [];
+    for (let i = 0; i < runs; i += 1) samples.push(await miss(route));
+    const mean = (/** @type {(sample: (typeof samples)[number]) => number} */ of) =>
+      samples.reduce((sum, sample) => sum + of(sample), 0) / samples.length;
+    const names = Object.keys(samples[0]?.timing ?? {});
+    costs.push({
+      route,
+      answerCpuMs: mean((sample) => sample.answered),
+      backgroundCpuMs: mean((sample) => sample.total - sample.answered),
+      timing: Object.fromEntries(names.map((name) => [name, mean((sample) => sample.timing[name] ?? 0)])),
+    });
+  }
+  return costs;
+}

@@ -1,0 +1,237 @@
+// @ts-check
+// The load benchmark's section of docs/performance.md, as Markdown: the figures, the targets of
+// issue 20 and whether each holds.
+
+/** @typedef {import('./wrk.mjs').WrkResult} WrkResult */
+/** @typedef {import('./miss-cost.mjs').MissCost} MissCost */
+
+/**
+ * @typedef {object} LoadFigures
+ * @property {{ date: string, commit: string, machine: string, loadBefore: string, node: string, nginx: string, wrk: string,
+ *   seconds: number, connections: number, cores: number }} setup
+ * @property {{ route: string, limit: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
+ * @property {string | undefined} edgeMissing why the edge was not measured, if it was not
+ * @property {{ path: string, oneProcess: WrkResult, allCores: WrkResult }} misses
+ * @property {MissCost[]} missCosts
+ * @property {{ timeoutMs: number, seconds: number, stalledRoute: string, otherRoute: string,
+ *   healthy: { stalledRoute: WrkResult, otherRoute: WrkResult }, stalled: { stalledRoute: WrkResult, otherRoute: WrkResult } }} stall
+ * @property {{ route: string, seconds: number, version: string, wrk: WrkResult,
+ *   poller: { requests: number, failures: number, newVersionAfterMs: number | undefined } }} release
+ * @property {{ processes: number, requests: number, beforeMiB: number, afterMiB: number }} memory
+ */
+
+/** Issue 20's targets. */
+const targets = {
+  cachedShareOfLimit: 0.6,
+  cachedP99Ms: 15,
+  missCpuMs: 10,
+  edgeShareOfLimit: 0.8,
+  stalledP99OverTimeoutMs: 50,
+  otherRoutesP99Growth: 0.2,
+  releaseErrors: 0,
+  releaseServedWithinMs: 1000,
+  memoryChange: 0.1,
+};
+
+const whole = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
+/** Milliseconds: one decimal below 100. */
+const ms = (/** @type {number} */ n) => (n < 100 ? n.toFixed(1) : whole(n));
+const percent = (/** @type {number} */ share) => `${Math.round(share * 100)} %`;
+const signedPercent = (/** @type {number} */ change) =>
+  `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)} %`;
+const mark = (/** @type {boolean} */ ok) => (ok ? '✓' : '✗');
+
+/** A table row. */
+const row = (/** @type {(string | number)[]} */ cells) => `| ${cells.join(' | ')} |`;
+
+/**
+ * The worst of some values by `key` (the smallest when `lowest`), with what it belongs to.
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => number} key
+ * @param {{ lowest: boolean }} options
+ */
+function worst(items, key, { lowest }) {
+  return items.reduce((a, b) => ((lowest ? key(b) < key(a) : key(b) > key(a)) ? b : a));
+}
+
+/**
+ * The section, Markdown.
+ * @param {LoadFigures} figures
+ */
+export function loadReport(figures) {
+  const { setup, routes, misses, missCosts, stall, release, memory } = figures;
+  const share = (/** @type {WrkResult} */ result, /** @type {WrkResult} */ limit) => result.perSecond / limit.perSecond;
+  const wrkCells = (/** @type {WrkResult} */ r) => [whole(r.perSecond), ms(r.p50), ms(r.p99), whole(r.errors)];
+  const allCores = `composer, ${setup.cores} processes`;
+
+  const throughput = routes.flatMap(({ route, limit, oneProcess, allCores: all, edge }) => [
+    row([route, 'static file (nginx)', ...wrkCells(limit), '100 %']),
+    row([route, 'composer, 1 process', ...wrkCells(oneProcess), percent(share(oneProcess, limit))]),
+    row([route, allCores, ...wrkCells(all), percent(share(all, limit))]),
+    edge
+      ? row([route, 'nginx edge → composer', ...wrkCells(edge), percent(share(edge, limit))])
+      : row([route, 'nginx edge → composer', `not measured: ${figures.edgeMissing ?? 'no edge'}`, '', '', '', '']),
+  ]);
+  const missRows = [
+    row([misses.path, 'composer, 1 process: every request a miss', ...wrkCells(misses.oneProcess), '']),
+    row([misses.path, `${allCores}: every request a miss`, ...wrkCells(misses.allCores), '']),
+  ];
+
+  // Targets.
+  const slowestShare = worst(routes, (r) => share(r.allCores, r.limit), { lowest: true });
+  const slowestP99 = worst(routes, (r) => r.allCores.p99, { lowest: false });
+  const dearestMiss = worst(missCosts, (c) => c.answerCpuMs, { lowest: false });
+  const edgeRoutes = routes.filter((r) => r.edge);
+  const slowestEdge = edgeRoutes.length
+    ? worst(edgeRoutes, (r) => share(/** @type {WrkResult} */ (r.edge), r.limit), { lowest: true })
+    : undefined;
+  const stalledBound = stall.timeoutMs + targets.stalledP99OverTimeoutMs;
+  const otherGrowth = stall.stalled.otherRoute.p99 / stall.healthy.otherRoute.p99 - 1;
+  const releaseErrors = release.wrk.errors + release.poller.failures;
+  const servedAfter = release.poller.newVersionAfterMs;
+  const memoryChange = memory.afterMiB / memory.beforeMiB - 1;
+  const targetRows = [
+    [
+      `cached pages, ${allCores}: ≥ ${percent(targets.cachedShareOfLimit)} of the static file's requests/s`,
+      `${percent(share(slowestShare.allCores, slowestShare.limit))} (${slowestShare.route}, the lowest)`,
+      share(slowestShare.allCores, slowestShare.limit) >= targets.cachedShareOfLimit,
+    ],
+    [
+      `cached pages, ${allCores}: p99 ≤ ${targets.cachedP99Ms} ms`,
+      `${ms(slowestP99.allCores.p99)} ms (${slowestP99.route}, the highest)`,
+      slowestP99.allCores.p99 <= targets.cachedP99Ms,
+    ],
+    [
+      `a miss composes in ≤ ${targets.missCpuMs} ms of CPU`,
+      `${ms(dearestMiss.answerCpuMs)} ms (${dearestMiss.route}, the highest)`,
+      dearestMiss.answerCpuMs <= targets.missCpuMs,
+    ],
+    slowestEdge?.edge
+      ? [
+          `through the nginx edge: ≥ ${percent(targets.edgeShareOfLimit)} of the static file's requests/s`,
+          `${percent(share(slowestEdge.edge, slowestEdge.limit))} (${slowestEdge.route}, the lowest)`,
+          share(slowestEdge.edge, slowestEdge.limit) >= targets.edgeShareOfLimit,
+        ]
+      : [
+          `through the nginx edge: ≥ ${percent(targets.edgeShareOfLimit)} of the static file's requests/s`,
+          `not measured: ${figures.edgeMissing ?? 'no edge'}`,
+          undefined,
+        ],
+    [
+      `stalled origin: its page's p99 ≤ the fragment timeout + ${targets.stalledP99OverTimeoutMs} ms (${stalledBound} ms)`,
+      `${ms(stall.stalled.stalledRoute.p99)} ms (${stall.stalledRoute})`,
+      stall.stalled.stalledRoute.p99 <= stalledBound,
+    ],
+    [
+      `stalled origin: other routes' p99 within ${percent(targets.otherRoutesP99Growth)} of their figure without it`,
+      `${ms(stall.healthy.otherRoute.p99)} → ${ms(stall.stalled.otherRoute.p99)} ms, ${signedPercent(otherGrowth)} (${stall.otherRoute})`,
+      otherGrowth <= targets.otherRoutesP99Growth,
+    ],
+    [
+      'a release under load: no errors',
+      `${whole(releaseErrors)} of ${whole(release.wrk.requests + release.poller.requests)} requests`,
+      releaseErrors <= targets.releaseErrors,
+    ],
+    [
+      `a release under load: the new version served within ${targets.releaseServedWithinMs / 1000} s`,
+      servedAfter === undefined ? 'never seen' : `${whole(servedAfter)} ms after the release command returned`,
+      servedAfter !== undefined && servedAfter <= targets.releaseServedWithinMs,
+    ],
+    [
+      `resident memory flat (± ${percent(targets.memoryChange)}) over ${whole(memory.requests)} requests`,
+      `${memory.beforeMiB.toFixed(1)} → ${memory.afterMiB.toFixed(1)} MiB, ${signedPercent(memoryChange)}`,
+      Math.abs(memoryChange) <= targets.memoryChange,
+    ],
+  ].map(([target, figure, ok]) => row([String(target), String(figure), ok === undefined ? '–' : mark(Boolean(ok))]));
+
+  const timingNames = [...new Set(missCosts.flatMap((cost) => Object.keys(cost.timing)))];
+  return [
+    '## Load: the composing server under wrk',
+    '',
+    `Measured ${setup.date} by \`pnpm bench:load\` (bench/load.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
+    `nginx ${setup.nginx}, wrk ${setup.wrk} (load average before the run: ${setup.loadBefore}). wrk runs 1 thread with`,
+    `${setup.connections} connections for ${setup.seconds} s per row and sends \`Accept-Encoding: br\`, as browsers do.`,
+    "Every server runs on this machine beside wrk, each with ports and an environment of the benchmark's",
+    "own: every slice's current build published and released by the slice CLI in a temporary deployment root.",
+    '',
+    '- **static file (nginx)** — the limit: nginx serving the composed page, its exact bytes taken from the composer',
+    `  (identity, brotli, gzip), as a precompressed static file (\`brotli_static\`, \`gzip_static\`), ${setup.cores} workers, with the composer's headers.`,
+    '- **composer** — shell/server/main.mjs as production runs it (`WEB_CONCURRENCY` 1, then one process per core), warm: every answer a cache hit.',
+    '- **nginx edge → composer** — the edge of `edge/` (pages only) in front of the composer with one process per core.',
+    `- **every request a miss** — each request asks for a new game, \`${misses.path}\`: a game page the router knows`,
+    '  whose fragment does not exist, never composed before, so each one is composed (render, quick compression) and kept,',
+    '  and compressed again at the best ratio in the background.',
+    '- **errors** — socket errors, timeouts (2 s) and responses with a status of 400 or more.',
+    '',
+    '| route | server | requests/s | p50 ms | p99 ms | errors | of the limit |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...throughput,
+    ...missRows,
+    '',
+    `### A miss, in CPU (in-process: shell/server's handler, each composition in a new year, mean of the runs)`,
+    '',
+    "The composer's handler in this process, set up as main.mjs sets it up; each request a miss: the page is",
+    'composed again (the year it depends on changed). CPU is `process.cpuUsage()` (the event loop and the',
+    'thread pool): until the answer (fragment lookup, rendering, the quick compression), and after it (the best',
+    "compression, in the background). The breakdown is the answer's Server-Timing (wall time).",
+    '',
+    row(['route', 'CPU to answer ms', ...timingNames.map((name) => `${name} ms`), 'CPU after the answer ms']),
+    row(['---', '---:', ...timingNames.map(() => '---:'), '---:']),
+    ...missCosts.map((cost) =>
+      row([
+        cost.route,
+        ms(cost.answerCpuMs),
+        ...timingNames.map((name) => ms(cost.timing[name] ?? 0)),
+        ms(cost.backgroundCpuMs),
+      ]),
+    ),
+    '',
+    `### A stalled slice origin (${allCores})`,
+    '',
+    `The legal slice's origin accepts connections and never answers; the fragment timeout is ${stall.timeoutMs} ms.`,
+    `Two wrk at once for ${stall.seconds} s, ${setup.connections / 2} connections each, one on ${stall.stalledRoute} and one on ${stall.otherRoute};`,
+    'first against the environment where every origin answers (its composer warm), then against one where legal stalls',
+    `(a new composer, warmed on ${stall.otherRoute} only: it meets the stall under load).`,
+    '',
+    '| route | origins | requests/s | p50 ms | p99 ms | errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    row([stall.stalledRoute, 'all answer', ...wrkCells(stall.healthy.stalledRoute)]),
+    row([stall.otherRoute, 'all answer', ...wrkCells(stall.healthy.otherRoute)]),
+    row([stall.stalledRoute, 'legal stalls', ...wrkCells(stall.stalled.stalledRoute)]),
+    row([stall.otherRoute, 'legal stalls', ...wrkCells(stall.stalled.otherRoute)]),
+    '',
+    `### A release under load (${allCores})`,
+    '',
+    `wrk on ${release.route} for ${release.seconds} s; meanwhile the legal team publishes and releases a new version`,
+    '(its build with one file added that nothing loads) with the slice CLI, and a poller asks for the page every',
+    "10 ms until its data block names the new version's entry.",
+    '',
+    '| wrk requests/s | p99 ms | wrk errors | poller requests | poller errors | new version served after |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+    row([
+      whole(release.wrk.perSecond),
+      ms(release.wrk.p99),
+      whole(release.wrk.errors),
+      whole(release.poller.requests),
+      whole(release.poller.failures),
+      servedAfter === undefined ? 'never' : `${whole(servedAfter)} ms`,
+    ]),
+    '',
+    `### Memory (${allCores})`,
+    '',
+    `The resident set size (VmRSS) of the ${memory.processes} processes serving requests, together: after the warm-up`,
+    `and the rows above, then after ${whole(memory.requests)} more requests spread over every route.`,
+    '',
+    '| after warm-up MiB | after the requests MiB | change |',
+    '| ---: | ---: | ---: |',
+    row([memory.beforeMiB.toFixed(1), memory.afterMiB.toFixed(1), signedPercent(memoryChange)]),
+    '',
+    '### Targets (issue 20)',
+    '',
+    '| target | this run | met |',
+    '| --- | --- | :---: |',
+    ...targetRows,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { loadReport, type LoadFigures } from './report.mjs';
+import type { WrkResult } from './wrk.mjs';
+
+const wrk = (perSecond: number, p99: number, errors = 0): WrkResult => ({
+  requests: perSecond * 5,
+  seconds: 5,
+  perSecond,
+  p50: p99 / 4,
+  p90: p99 / 2,
+  p99,
+  max: p99 * 2,
+  errors,
+  errorsByKind: { connect: 0, read: 0, write: 0, status: errors, timeout: 0 },
+});
+
+const figures = (changes: Partial<LoadFigures> = {}): LoadFigures => ({
+  setup: {
+    date: '2026-11-25 14:00 UTC',
+    commit: 'abc1234',
+    machine: 'AMD EPYC, 2 cores, 24 GiB',
+    loadBefore: '0.10 0.20 0.30',
+    node: '20.20.2',
+    nginx: '1.22.1',
+    wrk: '4.1.0',
+    seconds: 5,
+    connections: 64,
+    cores: 2,
+  },
+  routes: [
+    { route: '/', limit: wrk(40_000, 4), oneProcess: wrk(20_000, 6), allCores: wrk(30_000, 9), edge: wrk(36_000, 5) },
+    {
+      route: '/games',
+      limit: wrk(40_000, 4),
+      oneProcess: wrk(20_000, 6),
+      allCores: wrk(26_000, 12),
+      edge: wrk(30_000, 5),
+    },
+  ],
+  edgeMissing: undefined,
+  misses: { path: '/games/load-‹n›', oneProcess: wrk(300, 200), allCores: wrk(500, 150) },
+  missCosts: [
+    { route: '/', answerCpuMs: 6.2, backgroundCpuMs: 30, timing: { fragment: 0.1, render: 4, compress: 2 } },
+    { route: '/games', answerCpuMs: 4.1, backgroundCpuMs: 25, timing: { fragment: 0.1, render: 2, compress: 1.5 } },
+  ],
+  stall: {
+    timeoutMs: 400,
+    seconds: 10,
+    stalledRoute: '/terms-and-conditions',
+    otherRoute: '/games',
+    healthy: { stalledRoute: wrk(10_000, 10), otherRoute: wrk(10_000, 10) },
+    stalled: { stalledRoute: wrk(10_000, 420), otherRoute: wrk(10_000, 11) },
+  },
+  release: {
+    route: '/terms-and-conditions',
+    seconds: 8,
+    version: '1.0.0-abcdef12',
+    wrk: wrk(20_000, 10),
+    poller: { requests: 600, failures: 0, newVersionAfterMs: 40 },
+  },
+  memory: { processes: 2, requests: 100_500, beforeMiB: 200, afterMiB: 205 },
+  ...changes,
+});
+
+const targetLine = (report: string, start: string) => report.split('\n').find((line) => line.startsWith(`| ${start}`));
+
+describe('loadReport', () => {
+  it('marks each target by the worst route', () => {
+    const report = loadReport(figures());
+    // 26,000 of 40,000 on /games: 65 %.
+    expect(targetLine(report, 'cached pages, composer, 2 processes: ≥ 60 %')).toMatch(
+      /65 % \(\/games, the lowest\) \| ✓ \|$/,
+    );
+    expect(targetLine(report, 'cached pages, composer, 2 processes: p99')).toMatch(
+      /12\.0 ms \(\/games, the highest\) \| ✓ \|$/,
+    );
+    expect(targetLine(report, 'through the nginx edge')).toMatch(/75 % \(\/games, the lowest\) \| ✗ \|$/);
+    expect(targetLine(report, 'a miss composes')).toMatch(/6\.2 ms \(\/, the highest\) \| ✓ \|$/);
+    expect(targetLine(report, 'stalled origin: other')).toMatch(/10\.0 → 11\.0 ms, \+10\.0 % \(\/games\) \| ✓ \|$/);
+    expect(targetLine(report, 'resident memory')).toMatch(/200\.0 → 205\.0 MiB, \+2\.5 % \| ✓ \|$/);
+  });
+
+  it('fails a release with errors, or whose new version was never seen', () => {
+    const release = { ...figures().release, poller: { requests: 600, failures: 2, newVersionAfterMs: undefined } };
+    const report = loadReport(figures({ release }));
+    expect(targetLine(report, 'a release under load: no errors')).toMatch(/2 of 100,600 requests \| ✗ \|$/);
+    expect(targetLine(report, 'a release under load: the new version')).toMatch(/never seen \| ✗ \|$/);
+  });
+
+  it('says why the edge was not measured, and judges nothing for it', () => {
+    const routes = figures().routes.map(({ edge: _, ...route }) => route);
+    const report = loadReport(figures({ routes, edgeMissing: 'edge/ missing' }));
+    expect(targetLine(report, 'through the nginx edge')).toMatch(/not measured: edge\/ missing \| – \|$/);
+    expect(report).toContain('| / | nginx edge → composer | not measured: edge/ missing |');
+  });
+});

@@ -1,0 +1,41 @@
+// @ts-check
+// The programs the load benchmark drives: Debian's wrk, and nginx with its brotli_static module.
+// Installed with apt-get when missing and running as root, as e2e/ensure-browser.mjs installs chromium.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** The programs, and nginx's brotli_static module for a configuration to load. */
+export const wrkBinary = '/usr/bin/wrk';
+export const nginxBinary = '/usr/sbin/nginx';
+export const brotliStaticModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Debian's packages, and the file of each the benchmark uses. */
+const needed = [
+  { pkg: 'wrk', file: wrkBinary },
+  { pkg: 'nginx', file: nginxBinary },
+  { pkg: 'libnginx-mod-http-brotli-static', file: brotliStaticModule },
+];
+
+/** Makes sure wrk, nginx and its brotli_static module are installed. */
+export function ensureLoadTools() {
+  const missing = needed.filter(({ file }) => !existsSync(file)).map(({ pkg }) => pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0)
+    throw new Error(`The load benchmark needs ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
+  console.error(`Installing Debian's ${missing.join(', ')}.`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env });
+}
+
+/** The versions the table names (nginx prints its version on stderr; wrk prints it and exits with 1). */
+export function toolVersions() {
+  const printed = (/** @type {string} */ program, /** @type {string} */ flag) => {
+    const { stdout, stderr } = spawnSync(program, [flag], { encoding: 'utf8' });
+    return `${stdout}${stderr}`;
+  };
+  return {
+    nginx: /nginx\/(\S+)/.exec(printed(nginxBinary, '-v'))?.[1] ?? 'unknown',
+    wrk: /wrk (\S+)/.exec(printed(wrkBinary, '--version'))?.[1] ?? 'unknown',
+  };
+}

@@ -1,0 +1,35 @@
+-- wrk's requests for the load benchmark (bench/load/wrk.mjs sets these variables):
+--   WRK_PATHS       comma-separated paths asked in turn (else the URL's path)
+--   WRK_UNIQUE      a path prefix: every request asks for this prefix and a new number (a page never kept)
+-- done() prints one line, "wrk-json {...}": requests, duration, latency percentiles and errors.
+
+local paths = {}
+for path in string.gmatch(os.getenv("WRK_PATHS") or "", "[^,]+") do
+  table.insert(paths, path)
+end
+local unique = os.getenv("WRK_UNIQUE")
+
+local sent = 0
+if unique then
+  request = function()
+    sent = sent + 1
+    return wrk.format(nil, unique .. sent)
+  end
+elseif #paths > 0 then
+  request = function()
+    sent = sent + 1
+    return wrk.format(nil, paths[(sent % #paths) + 1])
+  end
+end
+
+done = function(summary, latency)
+  local errors = summary.errors
+  io.write(string.format(
+    'wrk-json {"requests":%d,"durationUs":%d,"bytes":%d,' ..
+      '"latencyUs":{"p50":%d,"p90":%d,"p99":%d,"max":%d},' ..
+      '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}}\n',
+    summary.requests, summary.duration, summary.bytes,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
+    errors.connect, errors.read, errors.write, errors.status, errors.timeout
+  ))
+end

@@ -1,0 +1,69 @@
+// @ts-check
+// One wrk run (1 thread, `Accept-Encoding: br` as browsers send) and its figures, read from the
+// line wrk.lua's done() prints.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { wrkBinary } from './tools.mjs';
+
+const run = promisify(execFile);
+const script = join(import.meta.dirname, 'wrk.lua');
+
+/**
+ * @typedef {object} WrkResult
+ * @property {number} requests
+ * @property {number} seconds how long it ran
+ * @property {number} perSecond requests per second
+ * @property {number} p50 latency, ms
+ * @property {number} p90 latency, ms
+ * @property {number} p99 latency, ms
+ * @property {number} max latency, ms
+ * @property {number} errors failed requests: socket errors (connect, read, write), timeouts and
+ *   responses with a status of 400 or more
+ * @property {{ connect: number, read: number, write: number, status: number, timeout: number }} errorsByKind
+ */
+
+/**
+ * wrk's output, as figures: the `wrk-json` line of wrk.lua.
+ * @param {string} stdout
+ * @returns {WrkResult}
+ */
+export function parseWrkOutput(stdout) {
+  const line = stdout.split('\n').find((text) => text.startsWith('wrk-json '));
+  if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
+  const { requests, durationUs, latencyUs, errors } = JSON.parse(line.slice('wrk-json '.length));
+  const ms = (/** @type {number} */ us) => us / 1000;
+  const seconds = durationUs / 1e6;
+  return {
+    requests,
+    seconds,
+    perSecond: requests / seconds,
+    p50: ms(latencyUs.p50),
+    p90: ms(latencyUs.p90),
+    p99: ms(latencyUs.p99),
+    max: ms(latencyUs.max),
+    errors: errors.connect + errors.read + errors.write + errors.timeout + errors.status,
+    errorsByKind: errors,
+  };
+}
+
+/**
+ * Loads `url` with wrk for `seconds` over `connections` connections.
+ * @param {string} url
+ * @param {object} [options]
+ * @param {number} [options.seconds]
+ * @param {number} [options.connections]
+ * @param {string[]} [options.paths] ask these paths in turn instead of the URL's
+ * @param {string} [options.uniquePrefix] ask this prefix with a new number each time
+ * @returns {Promise<WrkResult>}
+ */
+export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePrefix } = {}) {
+  const env = {
+    ...process.env,
+    ...(paths && { WRK_PATHS: paths.join(',') }),
+    ...(uniquePrefix && { WRK_UNIQUE: uniquePrefix }),
+  };
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '2s', '--latency'];
+  const { stdout } = await run(wrkBinary, [...args, '-H', 'Accept-Encoding: br', '-s', script, url], { env });
+  return parseWrkOutput(stdout);
+}

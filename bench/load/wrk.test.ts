@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseWrkOutput } from './wrk.mjs';
+
+const output = (json: string) =>
+  [
+    'Running 5s test @ http://localhost:4290/games',
+    '  1 threads and 64 connections',
+    '  Latency Distribution',
+    '     50%    1.20ms',
+    '  52000 requests in 5.00s, 300.00MB read',
+    json,
+    'Requests/sec:  10400.00',
+  ].join('\n');
+
+describe('parseWrkOutput', () => {
+  it('reads requests per second and latencies in ms from the wrk-json line', () => {
+    const result = parseWrkOutput(
+      output(
+        'wrk-json {"requests":52000,"durationUs":5000000,"bytes":1,"latencyUs":{"p50":1200,"p90":2500,"p99":9800,"max":31000},' +
+          '"errors":{"connect":0,"read":0,"write":0,"status":0,"timeout":0}}',
+      ),
+    );
+    expect(result).toMatchObject({
+      requests: 52000,
+      seconds: 5,
+      perSecond: 10400,
+      p50: 1.2,
+      p90: 2.5,
+      p99: 9.8,
+      max: 31,
+    });
+    expect(result.errors).toBe(0);
+  });
+
+  it('counts socket errors, timeouts and error statuses as errors', () => {
+    const result = parseWrkOutput(
+      output(
+        'wrk-json {"requests":100,"durationUs":1000000,"bytes":1,"latencyUs":{"p50":1,"p90":1,"p99":1,"max":1},' +
+          '"errors":{"connect":1,"read":2,"write":3,"status":4,"timeout":5}}',
+      ),
+    );
+    expect(result.errors).toBe(15);
+    expect(result.errorsByKind.status).toBe(4);
+  });
+
+  it('says so when wrk printed no result', () => {
+    expect(() => parseWrkOutput('unable to connect to localhost:4290 Connection refused')).toThrow(/no result/);
+  });
+});
