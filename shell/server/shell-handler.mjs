@@ -247,7 +247,8 @@ export function createShellHandler({
       );
       const rendered = performance.now();
       const final = found?.kind !== 'unavailable';
-      const answered = siteUnavailable === undefined ? status : 503;
+      // The router's catch-all renders Not Found with 200: a path that shows no page is a 404.
+      const answered = siteUnavailable !== undefined ? 503 : exposed === undefined ? 404 : status;
       return {
         slice,
         status: answered,

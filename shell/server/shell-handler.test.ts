@@ -22,7 +22,8 @@ const shell = {
   pageAt: (path: string) => pages[path],
   renderShell: vi.fn(async ({ path, slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
     html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
-    status: pages[path as string] ? 200 : 404,
+    // As React Router's static handler: its catch-all route (Not Found) renders with 200.
+    status: 200,
   })),
 };
 const document = shellDocument(
