@@ -1,7 +1,7 @@
 // @ts-check
 // Composed pages kept in memory, bounded in bytes, each with its brotli and gzip forms computed
 // once (in libuv's thread pool, never on the event loop): quickly first, so a new page answers
-// at once, then at the best ratio, which replaces them. A page is kept under its path and reused
+// at once, then, for the site's own pages, at the best ratio, which replaces them. A page is kept under its path and reused
 // while what it was composed from (its dependencies) is unchanged; concurrent requests for a
 // page that is not kept share one composition.
 import { createHash } from 'node:crypto';
@@ -41,8 +41,11 @@ const retryAfterMs = 1000;
 /** Compression levels: quick for the first answer, best for every answer after. */
 const levels = { quick: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } };
 
+/** @typedef {keyof typeof levels} Level */
+
 /** @returns {Promise<Record<Encoding, Buffer>>} */
-async function compressed(/** @type {Buffer} */ identity, /** @type {{ br: number, gzip: number }} */ level) {
+async function compressed(/** @type {Buffer} */ identity, /** @type {Level} */ levelName) {
+  const level = levels[levelName];
   const [br, gzip] = await Promise.all([
     brotli(identity, {
       params: { [constants.BROTLI_PARAM_QUALITY]: level.br, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
@@ -53,9 +56,9 @@ async function compressed(/** @type {Buffer} */ identity, /** @type {{ br: numbe
 }
 
 /**
- * @param {{ maxBytes: number, now?: () => number }} options
+ * @param {{ maxBytes: number, now?: () => number, compress?: typeof compressed }} options
  */
-export function createPageCache({ maxBytes, now = Date.now }) {
+export function createPageCache({ maxBytes, now = Date.now, compress = compressed }) {
   /** @param {number} bytes */
   const space = (bytes) =>
     /** @type {LRUCache<string, KeptPage>} */ (
@@ -74,7 +77,7 @@ export function createPageCache({ maxBytes, now = Date.now }) {
   const keep = async (/** @type {string} */ dependencies, /** @type {Composition} */ composed) => {
     const identity = Buffer.from(composed.html);
     const started = performance.now();
-    const bodies = await compressed(identity, levels.quick);
+    const bodies = await compress(identity, 'quick');
     const compressMs = performance.now() - started;
     return {
       slice: composed.slice,
@@ -92,7 +95,7 @@ export function createPageCache({ maxBytes, now = Date.now }) {
 
   /** Compresses a kept page at the best ratio, if it is still the one kept. */
   const refine = async (/** @type {string} */ key, /** @type {KeptPage} */ page) => {
-    const bodies = await compressed(page.bodies.identity, levels.best);
+    const bodies = await compress(page.bodies.identity, 'best');
     if (spaceOf(page).peek(key) !== page) return;
     page.bodies = bodies;
     page.headers = undefined;
@@ -123,8 +126,8 @@ export function createPageCache({ maxBytes, now = Date.now }) {
           .then((kept) => {
             (kept.stray ? pages : strays).delete(key);
             spaceOf(kept).set(key, kept);
-            // The quick forms serve until then.
-            refine(key, kept).catch(() => undefined);
+            // The quick forms serve until then; a stray is not worth the best ratio's CPU.
+            if (!kept.stray) refine(key, kept).catch(() => undefined);
             return kept;
           })
           .finally(() => composing.delete(flight));

@@ -20,7 +20,7 @@ const pages: Record<string, string> = { '/': 'marketing/HomePage', '/terms-and-c
 /** A shell server entry that renders its inputs plainly. */
 const shell = {
   pageAt: (path: string) => pages[path],
-  renderShell: vi.fn(async ({ path, slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
+  renderShell: vi.fn(async ({ slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
     html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
     // As React Router's static handler: its catch-all route (Not Found) renders with 200.
     status: 200,
