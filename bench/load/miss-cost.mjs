@@ -15,7 +15,7 @@ import { serverTimings } from './server-timing.mjs';
  * @typedef {object} MissCost
  * @property {string} route
  * @property {number} answerCpuMs CPU until the answer: fragment lookup, rendering, quick compression
- * @property {number} backgroundCpuMs CPU after it: the best compression that replaces the quick one
+ * @property {number} backgroundCpuMs CPU after it: the best compression that replaces the quick one (if the page gets one)
  * @property {Record<string, number>} timing the mean of each Server-Timing duration (wall time, ms)
  */
 
@@ -53,11 +53,14 @@ export async function missCosts({ deployments, routes, warmup = 10, runs = 30 })
     const answer = await get(route);
     const answered = process.cpuUsage(started);
     if (!('status' in answer) || answer.status !== 200) throw new Error(`${route} was not composed.`);
-    // Asked again (a hit), the page comes in other bytes once its best compression replaced the quick one.
-    for (let waited = 0; waited < 2000; waited += 2) {
+    // Done when the page, asked again (a hit), comes in other bytes (its best compression replaced
+    // the quick one), or when the process has used no CPU for 20 ms (the page gets none).
+    for (let idle = 0, last = process.cpuUsage(); idle < 4;) {
+      await sleep(5);
       const hit = await get(route);
       if ('body' in hit && hit.body !== answer.body) break;
-      await sleep(2);
+      idle = cpuMs(process.cpuUsage(last)) < 0.5 ? idle + 1 : 0;
+      last = process.cpuUsage();
     }
     const timing = serverTimings(answer.headers[answer.headers.indexOf('Server-Timing') + 1]);
     return { answered: cpuMs(answered), total: cpuMs(process.cpuUsage(started)), timing };
