@@ -37,9 +37,10 @@ const ports = {
   composer: 4290,
   staticFile: 4291,
   edge: 4292,
-  freshComposer: 4297,
   slices: { marketing: 4293, games: 4294, legal: 4295, contact: 4296 },
+  freshComposer: 4297,
   stalledSlices: { marketing: 4298, games: 4299, legal: 4300, contact: 4301 },
+  oneProcessComposer: 4302,
 };
 const memoryRequests = 100_000;
 const repoRoot = join(import.meta.dirname, '..');
@@ -83,15 +84,14 @@ const stopNow = async (/** @type {{ stop: () => Promise<unknown> }} */ running) 
   await running.stop();
 };
 
-/** wrk on each route of `origin`, one after another. */
-async function eachRoute(/** @type {string} */ origin, /** @type {string} */ what) {
-  /** @type {Record<string, WrkResult>} */
-  const results = {};
-  for (const route of routes) {
-    results[route] = await wrk(origin + route, { seconds, connections });
-    log(`${what} ${route}: ${Math.round(results[route].perSecond)}/s, p99 ${results[route].p99} ms`);
-  }
-  return results;
+/**
+ * The nginx edge of edge/ in front of the composer at `composer`, pages only.
+ * @param {string} composer
+ * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
+ */
+async function startEdgeOn(composer) {
+  const { startEdge } = await import(pathToFileURL(edgeModule).href);
+  return startEdge({ port: ports.edge, composer, shellBuild, slices: {} });
 }
 
 /** Every route asked for a second, so that each process has composed and compressed every page. */
@@ -110,18 +110,14 @@ try {
   log('a miss, in CPU, in this process');
   const costs = await missCosts({ deployments: healthy.root, routes });
 
-  log('the composer, 1 process');
-  const single = await stopLater(startComposer({ deployments: healthy.root, port: ports.composer, workers: 1 }));
-  await warm(single.origin);
-  const oneProcess = await eachRoute(single.origin, 'composer, 1 process');
-  const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
-  await stopNow(single);
-
-  log(`the composer, ${cores} processes`);
+  log('the servers: the composer (1 process, and one per core), the limit, the edge');
+  const single = await stopLater(
+    startComposer({ deployments: healthy.root, port: ports.oneProcessComposer, workers: 1 }),
+  );
   const composer = await stopLater(startComposer({ deployments: healthy.root, port: ports.composer, workers: cores }));
+  await warm(single.origin);
   await warm(composer.origin);
-
-  log('the limit: the same pages as static files, nginx');
+  // The limit: the pages the composer sends, as static files.
   const pageFolder = mkdtempSync(join(tmpdir(), 'nova-load-pages-'));
   // nginx's workers read it (as root, nginx runs them as nobody).
   chmodSync(pageFolder, 0o755);
@@ -136,22 +132,31 @@ try {
       headers,
     }),
   );
-  const limit = await eachRoute(staticFile.origin, 'static file');
-  await stopNow(staticFile);
+  const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
+  if (edgeServer) await warm(edgeServer.origin);
 
-  const allCores = await eachRoute(composer.origin, `composer, ${cores} processes`);
-
-  /** @type {Record<string, WrkResult> | undefined} */
-  let edge;
-  if (existsSync(edgeModule)) {
-    log('through the nginx edge');
-    /** @type {{ startEdge: (options: { port: number, composer: string, shellBuild: string, slices: {} }) => Promise<{ origin: string, stop: () => Promise<void> }> }} */
-    const { startEdge } = await import(pathToFileURL(edgeModule).href);
-    const running = await stopLater(startEdge({ port: ports.edge, composer: composer.origin, shellBuild, slices: {} }));
-    await warm(running.origin);
-    edge = await eachRoute(running.origin, 'edge');
-    await stopNow(running);
+  // Each route on each server in turn: the figures compared are measured close together.
+  const servers = {
+    limit: staticFile.origin,
+    oneProcess: single.origin,
+    allCores: composer.origin,
+    ...(edgeServer && { edge: edgeServer.origin }),
+  };
+  const byRoute = [];
+  for (const route of routes) {
+    /** @type {Partial<Record<keyof typeof servers, WrkResult>>} */
+    const results = {};
+    for (const [server, origin] of Object.entries(servers)) {
+      const result = await wrk(origin + route, { seconds, connections });
+      results[/** @type {keyof typeof servers} */ (server)] = result;
+      log(`${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
+    }
+    byRoute.push({ route, ...results });
   }
+  await stopNow(staticFile);
+  if (edgeServer) await stopNow(edgeServer);
+  const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
+  await stopNow(single);
 
   log(`memory over ${memoryRequests} requests`);
   const everyRoute = (/** @type {number} */ duration) =>
@@ -207,14 +212,14 @@ try {
 
   const report = loadReport({
     setup,
-    routes: routes.map((route) => ({
+    routes: byRoute.map(({ route, limit, oneProcess, allCores, edge }) => ({
       route,
-      limit: /** @type {WrkResult} */ (limit[route]),
-      oneProcess: /** @type {WrkResult} */ (oneProcess[route]),
-      allCores: /** @type {WrkResult} */ (allCores[route]),
-      edge: edge?.[route],
+      limit: /** @type {WrkResult} */ (limit),
+      oneProcess: /** @type {WrkResult} */ (oneProcess),
+      allCores: /** @type {WrkResult} */ (allCores),
+      edge,
     })),
-    edgeMissing: edge ? undefined : 'edge/ missing',
+    edgeMissing: edgeServer ? undefined : 'edge/ missing',
     misses: { path: '/games/load-‹run›-‹n›', oneProcess: oneProcessMisses, allCores: allCoresMisses },
     missCosts: costs,
     stall: {
