@@ -18,13 +18,17 @@ export async function startComposer({ deployments, port, workers }) {
     ...composerSettings({ deployments, port }),
     WEB_CONCURRENCY: String(workers),
   });
+  /** Stops it, then says why. */
+  const fail = async (/** @type {string} */ why) => {
+    await server.stop();
+    throw new Error(why);
+  };
   const primary = childrenOf(process.pid).find((pid) => !before.has(pid) && isComposer(pid));
-  if (primary === undefined)
-    throw new Error('The composing server started, but its process is not a child of this one.');
+  if (primary === undefined) return fail('The composing server started, but its process is not a child of this one.');
   /** The processes serving requests: the primary's workers, or the primary itself when it is the only one. */
   const serving = () => (workers > 1 ? childrenOf(primary) : [primary]);
   for (let waited = 0; serving().length < workers; waited += 50) {
-    if (waited > 10_000) throw new Error(`The composing server has ${serving().length} of ${workers} workers.`);
+    if (waited > 10_000) return fail(`The composing server has ${serving().length} of ${workers} workers.`);
     await sleep(50);
   }
   return { origin: `http://localhost:${port}`, serving, stop: server.stop };

@@ -47,29 +47,31 @@ export async function deployEnvironment({ ports, stalled = [] }) {
   const root = mkdtempSync(join(tmpdir(), 'nova-load-'));
   /** @type {{ close: () => Promise<unknown> }[]} */
   const servers = [];
-  /** @type {Record<string, string>} */
-  const origins = {};
-  for (const name of sliceNames) {
-    mkdirSync(join(root, name));
-    const port = ports[name];
-    if (stalled.includes(name)) servers.push(await silentServer(port));
-    else {
-      const server = await listen(sliceHandler({ root: join(root, name) }), port);
-      servers.push({ close: () => new Promise((resolve) => server.close(resolve)) });
-    }
-    origins[name] = `http://localhost:${port}`;
-  }
-  writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    rmSync(root, { recursive: true, force: true });
+  };
   /** Runs the slice CLI against this environment, as a slice team would; resolves to what it printed. */
   const slice = async (/** @type {string[]} */ ...args) =>
     (await run(process.execPath, [sliceCli, ...args, '--root', root], { encoding: 'utf8' })).stdout;
-  await slice('publish', '--all', '--built', '--release');
-  return {
-    root,
-    slice,
-    stop: async () => {
-      await Promise.all(servers.map((server) => server.close()));
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
+  try {
+    /** @type {Record<string, string>} */
+    const origins = {};
+    for (const name of sliceNames) {
+      mkdirSync(join(root, name));
+      const port = ports[name];
+      if (stalled.includes(name)) servers.push(await silentServer(port));
+      else {
+        const server = await listen(sliceHandler({ root: join(root, name) }), port);
+        servers.push({ close: () => new Promise((resolve) => server.close(resolve)) });
+      }
+      origins[name] = `http://localhost:${port}`;
+    }
+    writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
+    await slice('publish', '--all', '--built', '--release');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { root, slice, stop };
 }
