@@ -6,6 +6,7 @@ import { lookup } from 'node:dns/promises';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { securityHeaderNames } from '../shell/server/page-policy.mjs';
 import { missingNginx, nginxBinary } from './ensure-nginx.mjs';
 import { edgeConfig } from './nginx-config.mjs';
 
@@ -23,7 +24,28 @@ async function addressOf(origin) {
 }
 
 /**
- * Starts nginx in front of a composer; resolves once it answers.
+ * The security headers the composer sends with every response, as it sends them now.
+ * @param {string} composer its origin
+ * @returns {Promise<Record<string, string>>}
+ */
+async function securityHeadersOf(composer) {
+  const response = await fetch(`${composer}/`, { method: 'HEAD', signal: AbortSignal.timeout(10_000) }).catch(
+    (error) => {
+      throw new Error(`The composer at ${composer} did not answer: ${error instanceof Error ? error.message : error}`);
+    },
+  );
+  return Object.fromEntries(
+    securityHeaderNames.map((name) => {
+      const value = response.headers.get(name);
+      if (value === null) throw new Error(`The composer at ${composer} sent no ${name}.`);
+      return [name, value];
+    }),
+  );
+}
+
+/**
+ * Starts nginx in front of a composer (which must be answering: the edge sends its security
+ * headers); resolves once it answers.
  * @param {object} options
  * @param {number} options.port the shell origin's port
  * @param {string} options.composer the composer's origin (`http://localhost:4181`)
@@ -42,6 +64,7 @@ export async function startEdge({ port, composer, shellBuild, slices = {}, host 
     composer: await addressOf(composer),
     shellBuild,
     slices: Object.values(slices),
+    securityHeaders: await securityHeadersOf(composer),
   });
   const prefix = mkdtempSync(join(tmpdir(), 'nova-edge-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(prefix, name), text);

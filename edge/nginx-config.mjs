@@ -11,12 +11,19 @@ import { join } from 'node:path';
  * @property {string} composer the composer's address, `host:port` (`127.0.0.1:4181`)
  * @property {string} shellBuild the shell's build folder
  * @property {{ port: number, root: string }[]} slices each slice origin: its port and its folder of versions
+ * @property {Record<string, string>} securityHeaders what the composer sends on every response, by name
  */
 
 /** A path as one nginx string: quoted; refused if nginx would read part of it as something else. */
 function nginxPath(/** @type {string} */ path) {
   if (/["\\$\n]/.test(path)) throw new Error(`The edge cannot use a path with ", \\, $ or a line break: ${path}`);
   return `"${path}"`;
+}
+
+/** A header value as one nginx string (quotes and backslashes escaped); refused if nginx would read a variable in it. */
+function nginxValue(/** @type {string} */ value) {
+  if (/[$\n]/.test(value)) throw new Error(`The edge cannot send a header value with $ or a line break: ${value}`);
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
 /**
@@ -39,14 +46,19 @@ const template = (/** @type {string} */ name) => readFileSync(join(import.meta.d
  * @param {EdgeSettings} settings
  * @returns {Record<string, string>}
  */
-export function edgeConfig({ host, port, composer, shellBuild, slices }) {
+export function edgeConfig({ host, port, composer, shellBuild, slices, securityHeaders }) {
   const address = host.includes(':') ? `[${host}]` : host;
-  const lines = (/** @type {string[]} */ each) => each.map((line) => `    ${line}`).join('\n');
+  const lines = (/** @type {string[]} */ each, indent = '    ') => each.map((line) => `${indent}${line}`).join('\n');
+  const security = Object.entries(securityHeaders).flatMap(([name, value]) => [
+    `proxy_hide_header ${name};`,
+    `add_header ${name} ${nginxValue(value)} always;`,
+  ]);
   return {
     'nginx.conf': fillIn(template('nginx.conf'), {
       LISTEN: `${address}:${port}`,
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
+      SECURITY_HEADERS: lines(security, '            '),
     }),
     'slice-origins.conf':
       slices.length === 0

@@ -14,6 +14,8 @@ import { repoRoot } from './site.ts';
 export interface EdgeSite {
   /** The shell origin: nginx, before the composer. */
   url: string;
+  /** The composer behind it. */
+  composer: string;
   /** The deployment root: each slice's versions and the remote map. */
   root: string;
   /** Each slice's origin, served by the same nginx from the deployment root. */
@@ -73,7 +75,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
       const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
       cleanups.push(edge.stop);
 
-      await use({ url: edge.origin, root, sliceOrigins, slice });
+      await use({ url: edge.origin, composer: composerOrigin, root, sliceOrigins, slice });
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
     }

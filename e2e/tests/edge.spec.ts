@@ -5,6 +5,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
+import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
 import { expect, test } from '../support/edge.ts';
 import { routes } from '../support/site.ts';
 import { copyOfWorkspace } from '../support/workspace-copy.ts';
@@ -76,6 +77,22 @@ test('every route comes through the edge with its fragment, is kept there, and h
     expect(file.encoding, file.url).toBe('br');
     expect(file.cacheControl, file.url).toBe('public, max-age=31536000, immutable');
   }
+});
+
+test("a page through the edge carries the composer's security headers, not the caches' own", async ({
+  request,
+  edgeSite,
+}) => {
+  const terms = `${edgeSite.url}/terms-and-conditions`;
+  const direct = (await request.get(`${edgeSite.composer}/terms-and-conditions`)).headers();
+  for (const attempt of ['the first', 'a kept']) {
+    const headers = (await request.get(terms)).headers();
+    for (const name of securityHeaderNames)
+      expect(headers[name.toLowerCase()], `${name} on ${attempt} page`).toBe(direct[name.toLowerCase()]);
+    for (const name of ['cache-tag', 'surrogate-key', 'server-timing'])
+      expect(headers[name], `${name} on ${attempt} page`).toBeUndefined();
+  }
+  expect(direct['surrogate-key']).toBe('shell legal');
 });
 
 test('the edge keeps the remote map, never a preview, nothing but GET and HEAD', async ({ request, edgeSite }) => {

@@ -9,8 +9,9 @@ import { boundedText } from './bounded-body.mjs';
 
 /**
  * What a lookup found: the fragment; none (final: that version has no usable fragment for the
- * path); or unavailable (its origin failed, was too slow or is being skipped: try again later).
- * @typedef {{ kind: 'fragment', head: string, html: string } | { kind: 'none' } | { kind: 'unavailable', reason: string }} FragmentLookup
+ * path); or unavailable (its origin failed, was too slow or is being skipped: try again later,
+ * not before `retryAt` while the origin is skipped).
+ * @typedef {{ kind: 'fragment', head: string, html: string } | { kind: 'none' } | { kind: 'unavailable', reason: string, retryAt?: number }} FragmentLookup
  */
 
 /** An origin answered with an error, or not at all: it may be down. */
@@ -100,7 +101,8 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     // The federation runtime's rule: an entry with ".json" in it is a manifest (fragments sit beside it).
     if (!entry.includes('.json')) return { kind: 'none' };
     const origin = health(originOf(entry));
-    if (origin.skippedUntil > now()) return { kind: 'unavailable', reason: 'its origin is skipped after failing' };
+    if (origin.skippedUntil > now())
+      return { kind: 'unavailable', reason: 'its origin is skipped after failing', retryAt: origin.skippedUntil };
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const deadline = new Promise((_, reject) => {
@@ -113,8 +115,9 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     } catch (error) {
       if (!(error instanceof OriginFailure)) throw error;
       origin.failures += 1;
-      if (origin.failures >= failuresBeforeSkip) origin.skippedUntil = now() + skipMs;
-      return { kind: 'unavailable', reason: error.message };
+      if (origin.failures < failuresBeforeSkip) return { kind: 'unavailable', reason: error.message };
+      origin.skippedUntil = now() + skipMs;
+      return { kind: 'unavailable', reason: error.message, retryAt: origin.skippedUntil };
     } finally {
       clearTimeout(timer);
     }

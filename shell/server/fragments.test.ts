@@ -88,12 +88,16 @@ describe('a fragment lookup', () => {
     let clock = 0;
     answer = async () => new Response('', { status: 502 });
     const fragmentOf = createFragmentSource({ skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+      kind: 'unavailable',
+      reason: expect.any(String),
+    });
+    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable', retryAt: 5000 });
     const asked = vi.mocked(fetch).mock.calls.length;
     expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
       kind: 'unavailable',
       reason: 'its origin is skipped after failing',
+      retryAt: 5000,
     });
     expect(fetch).toHaveBeenCalledTimes(asked);
 

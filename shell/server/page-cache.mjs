@@ -19,7 +19,8 @@ const gzipped = promisify(gzip);
  * @property {string} dependencies what it was composed from; another value means compose it again
  * @property {number} status
  * @property {Record<Encoding, Buffer>} bodies
- * @property {string} etag a hash of the page, the same on every instance that composes it
+ * @property {Record<Encoding, string>} etags each form's entity tag: a hash of its bytes, so the same
+ *   on every instance that composes it, and new when the form is compressed again
  * @property {number} keepUntil when it must be composed again even if nothing changed (a page
  *   composed without its fragment tries again soon); Infinity for a final page
  * @property {boolean} stray kept apart from the site's own pages (see Composition)
@@ -32,16 +33,25 @@ const gzipped = promisify(gzip);
  * What a composition gives the cache. `stray`: a page no fragment exists for (Not Found, an unknown
  * game), kept apart in a smaller space, so that a flood of made-up addresses cannot push the
  * site's own pages out.
- * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, stray: boolean, shared: boolean, tags: string, timing: string }} Composition
+ * `retryAt`: for a page that is not final, when to compose it again at the soonest.
+ * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, retryAt?: number, stray: boolean, shared: boolean, tags: string, timing: string }} Composition
  */
 
-/** How long a page that is not final is reused before it is composed again. */
+/** How long a page that is not final is reused before it is composed again, at least. */
 const retryAfterMs = 1000;
 
 /** Compression levels: quick for the first answer, best for every answer after. */
 const levels = { quick: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } };
 
 /** @typedef {keyof typeof levels} Level */
+
+/** @returns {Record<Encoding, string>} */
+const tagsOf = (/** @type {Record<Encoding, Buffer>} */ bodies) => ({
+  identity: `"${hashOf(bodies.identity)}"`,
+  br: `"${hashOf(bodies.br)}"`,
+  gzip: `"${hashOf(bodies.gzip)}"`,
+});
+const hashOf = (/** @type {Buffer} */ bytes) => createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 
 /** @returns {Promise<Record<Encoding, Buffer>>} */
 async function compressed(/** @type {Buffer} */ identity, /** @type {Level} */ levelName) {
@@ -84,8 +94,8 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
       dependencies,
       status: composed.status,
       bodies,
-      etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
-      keepUntil: composed.final ? Infinity : now() + retryAfterMs,
+      etags: tagsOf(bodies),
+      keepUntil: composed.final ? Infinity : Math.max(now() + retryAfterMs, composed.retryAt ?? 0),
       stray: composed.stray,
       shared: composed.shared,
       tags: composed.tags,
@@ -98,8 +108,10 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
     const bodies = await compress(page.bodies.identity, 'best');
     if (spaceOf(page).peek(key) !== page) return;
     page.bodies = bodies;
+    page.etags = tagsOf(bodies);
     page.headers = undefined;
-    // Set again: its size changed.
+    // Kept again, for its new size (setting the same page again would keep the old one).
+    spaceOf(page).delete(key);
     spaceOf(page).set(key, page);
   };
 

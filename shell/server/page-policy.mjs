@@ -52,6 +52,11 @@ export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider }) {
   };
 }
 
+/** The headers `securityHeaders` gives, by name. */
+export const securityHeaderNames = Object.keys(
+  securityHeaders({ sliceOrigins: [], inlineScripts: [], gameProvider: '' }),
+);
+
 /** How long each kind of response may be kept. */
 export const cachePolicy = {
   /**

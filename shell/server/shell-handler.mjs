@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
+import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
@@ -64,16 +65,12 @@ export function preferredEncoding(/** @type {string | null} */ accepted) {
   return /** @type {Encoding} */ (accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity');
 }
 
-/** Each encoding's ETag: one page, one tag per form it is sent in. */
-const etagOf = (/** @type {string} */ hash, /** @type {Encoding} */ encoding) =>
-  `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-
-/** Whether an If-None-Match names the page (in any encoding: the content is the same). */
-export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type {string} */ hash) {
+/** Whether an If-None-Match names `etag` (compared as HTTP's weak comparison does: W/ aside). */
+export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type {string} */ etag) {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === hash;
+    return value === '*' || value === etag;
   });
 }
 
@@ -102,6 +99,12 @@ export function createShellHandler({
 }) {
   const security = flat(securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider }));
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
+  /** The exposed page each path shows, matched once (a page answered again is composed again). */
+  const pagesAt = new LRUCache({ max: 10_000 });
+  const pageAt = (/** @type {string} */ path) => {
+    if (!pagesAt.has(path)) pagesAt.set(path, shell.pageAt(path) ?? '');
+    return /** @type {string} */ (pagesAt.get(path)) || undefined;
+  };
 
   /** @returns {PlainResponse} */
   const plain = (
@@ -132,8 +135,9 @@ export function createShellHandler({
       const etag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
       browserMap = { revision: state.revision, body, etag };
     }
-    const headers = ['ETag', `"${browserMap.etag}"`, 'X-Accel-Expires', edgeExpiry(now())];
-    if (matchesEtag(request.headers.get('if-none-match'), browserMap.etag))
+    const etag = `"${browserMap.etag}"`;
+    const headers = ['ETag', etag, 'X-Accel-Expires', edgeExpiry(now())];
+    if (matchesEtag(request.headers.get('if-none-match'), etag))
       return { status: 304, headers: [...headers, 'Cache-Control', cachePolicy.page] };
     return plain(200, browserMap.body, { type: json, cache: cachePolicy.page, headers });
   };
@@ -153,8 +157,8 @@ export function createShellHandler({
       'Server-Timing',
       cache === 'miss' ? `cache;desc=miss, ${page.timing}` : `cache;desc=${cache}`,
     ];
-    const etag = etagOf(page.etag, encoding);
-    if (matchesEtag(request.headers.get('if-none-match'), page.etag))
+    const etag = page.etags[encoding];
+    if (matchesEtag(request.headers.get('if-none-match'), etag))
       return { status: 304, headers: ['ETag', etag, 'Vary', 'Accept-Encoding', ...perRequest] };
     const body = page.bodies[encoding];
     page.headers ??= {};
@@ -226,7 +230,7 @@ export function createShellHandler({
    * @param {number} year
    */
   const compose = (path, map, year) => {
-    const exposed = shell.pageAt(path);
+    const exposed = pageAt(path);
     const slice = /** @type {SliceName | undefined} */ (exposed?.slice(0, exposed.indexOf('/')));
     const entry = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
@@ -254,6 +258,7 @@ export function createShellHandler({
         status: answered,
         html,
         final,
+        retryAt: found?.kind === 'unavailable' ? found.retryAt : undefined,
         stray: found?.kind !== 'fragment' && siteUnavailable === undefined,
         // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
         shared: final && (answered === 200 || answered === 404),
