@@ -27,7 +27,8 @@ const gzipped = promisify(gzip);
  * @property {boolean} shared whether a shared cache may keep it
  * @property {string} tags what it depends on, for a cache purge (`shell legal`)
  * @property {string} timing its composition, in Server-Timing's syntax
- * @property {Record<string, string[]>} [headers] its response headers per encoding, built on first use
+ * @property {Map<string, { second: number, list: string[] }>} [headers] its response headers per form
+ *   and kind of answer, built when first needed in a second
  */
 /**
  * What a composition gives the cache. `stray`: a page no fragment exists for (Not Found, an unknown

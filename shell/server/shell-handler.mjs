@@ -51,9 +51,19 @@ const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathn
 
 const flat = (/** @type {Record<string, string>} */ headers) => Object.entries(headers).flat();
 
+/** The encoding to send for each Accept-Encoding seen lately (browsers send a handful of them). */
+const encodingsAccepted = new LRUCache({ max: 100 });
+
 /** The encoding to send, by the request's Accept-Encoding. */
 export function preferredEncoding(/** @type {string | null} */ accepted) {
   if (!accepted) return 'identity';
+  let encoding = /** @type {Encoding | undefined} */ (encodingsAccepted.get(accepted));
+  if (!encoding) encodingsAccepted.set(accepted, (encoding = negotiatedEncoding(accepted)));
+  return encoding;
+}
+
+/** @returns {Encoding} */
+function negotiatedEncoding(/** @type {string} */ accepted) {
   /** @type {Record<string, number>} */
   const quality = {};
   for (const part of accepted.toLowerCase().split(',')) {
@@ -142,6 +152,45 @@ export function createShellHandler({
     return plain(200, browserMap.body, { type: json, cache: cachePolicy.page, headers });
   };
 
+  /**
+   * The headers a page is sent with in one form, shared or private, for one kind of answer:
+   * built once per second (the edge's expiry changes with it), then reused.
+   * @param {KeptPage} page
+   * @param {Encoding} encoding
+   * @param {boolean} shared
+   * @param {'hit' | 'stale' | 'miss'} cache
+   */
+  const headersOf = (page, encoding, shared, cache) => {
+    const second = Math.floor(now() / 1000);
+    const key = `${encoding} ${shared} ${cache}`;
+    page.headers ??= new Map();
+    const built = page.headers.get(key);
+    if (built?.second === second) return built.list;
+    const list = [
+      ...security,
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      String(page.bodies[encoding].length),
+      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+      'Vary',
+      'Accept-Encoding',
+      'ETag',
+      page.etags[encoding],
+      'Cache-Tag',
+      page.tags.replaceAll(' ', ','),
+      'Surrogate-Key',
+      page.tags,
+      'Cache-Control',
+      shared ? cachePolicy.page : cachePolicy.private,
+      ...(shared ? ['X-Accel-Expires', edgeExpiry(second * 1000)] : []),
+      'Server-Timing',
+      cache === 'miss' ? `cache;desc=miss, ${page.timing}` : `cache;desc=${cache}`,
+    ];
+    page.headers.set(key, { second, list });
+    return list;
+  };
+
   /** @returns {PlainResponse} */
   const pageResponse = (
     /** @type {RequestParts} */ request,
@@ -150,38 +199,21 @@ export function createShellHandler({
   ) => {
     const encoding = preferredEncoding(request.headers.get('accept-encoding'));
     const shared = page.shared && !preview;
-    const perRequest = [
-      'Cache-Control',
-      shared ? cachePolicy.page : cachePolicy.private,
-      ...(shared ? ['X-Accel-Expires', edgeExpiry(now())] : []),
-      'Server-Timing',
-      cache === 'miss' ? `cache;desc=miss, ${page.timing}` : `cache;desc=${cache}`,
-    ];
     const etag = page.etags[encoding];
-    if (matchesEtag(request.headers.get('if-none-match'), etag))
-      return { status: 304, headers: ['ETag', etag, 'Vary', 'Accept-Encoding', ...perRequest] };
-    const body = page.bodies[encoding];
-    page.headers ??= {};
-    const headers = (page.headers[encoding] ??= [
-      ...security,
-      'Content-Type',
-      'text/html; charset=utf-8',
-      'Content-Length',
-      String(body.length),
-      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
-      'Vary',
-      'Accept-Encoding',
-      'ETag',
-      etag,
-      'Cache-Tag',
-      page.tags.replaceAll(' ', ','),
-      'Surrogate-Key',
-      page.tags,
-    ]);
+    if (matchesEtag(request.headers.get('if-none-match'), etag)) {
+      const kept = [
+        'Cache-Control',
+        shared ? cachePolicy.page : cachePolicy.private,
+        'Server-Timing',
+        `cache;desc=${cache}`,
+      ];
+      const expiry = shared ? ['X-Accel-Expires', edgeExpiry(now())] : [];
+      return { status: 304, headers: ['ETag', etag, 'Vary', 'Accept-Encoding', ...kept, ...expiry] };
+    }
     return {
       status: page.status,
-      headers: [...headers, ...perRequest],
-      body: request.method === 'HEAD' ? undefined : body,
+      headers: headersOf(page, encoding, shared, cache),
+      body: request.method === 'HEAD' ? undefined : page.bodies[encoding],
     };
   };
 
@@ -296,7 +328,7 @@ export function createShellHandler({
           status: 308,
           headers: [...security, 'Location', canonical + search, 'Cache-Control', cachePolicy.revalidate],
         };
-      return page(request, pathname, searchParams.has('preview'));
+      return page(request, pathname, /[?&]preview(=|&|$)/.test(search));
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,
