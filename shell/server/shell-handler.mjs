@@ -46,6 +46,28 @@ export async function loadShell(shellBuild) {
   return { shell: await import(entry), document: readShellDocument(shellBuild) };
 }
 
+/**
+ * A request target the URL parser would leave as it is: characters it does not escape, no dot
+ * segments, no doubled slash at the start, no backslash.
+ */
+const plainTarget = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/]*(?:\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
+const dotSegment = /\/\.\.?(?:[/?]|$)/;
+
+/**
+ * A request's path and query. A plain target is split as it is; any other goes through the URL
+ * parser, appended, never resolved: a path that starts with // is not a host.
+ * @param {string} url the request's target (a Web Request's is absolute)
+ */
+function addressOf(url) {
+  if (plainTarget.test(url) && !dotSegment.test(url)) {
+    const query = url.indexOf('?');
+    return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) };
+  }
+  const absolute = /^[a-z][a-z\d+.-]*:/i.test(url);
+  const { pathname, search } = new URL(absolute ? url : `http://shell.invalid${url.startsWith('/') ? '' : '/'}${url}`);
+  return { pathname, search };
+}
+
 /** A path that names a file (its last segment has an extension), not a page. */
 const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathname);
 
@@ -226,7 +248,7 @@ export function createShellHandler({
    */
   const page = (request, path, preview) => {
     const map = remoteMap.current();
-    const year = new Date(now()).getFullYear();
+    const year = yearNow();
     const kept = pages.kept(path);
     if (kept && kept.dependencies === dependenciesOf(map, year, kept.slice)) {
       if (kept.keepUntil > now()) return pageResponse(request, kept, { cache: 'hit', preview });
@@ -250,9 +272,27 @@ export function createShellHandler({
    * @param {string | undefined} slice
    */
   const dependenciesOf = (map, year, slice) => {
-    if (map.revision === undefined) return `${year} unusable: ${map.unusable}`;
-    return `${year} ${slice ? (map.view.released[/** @type {SliceName} */ (slice)]?.url ?? '-') : ''}`;
+    if (dependencies.map !== map || dependencies.year !== year) dependencies = { map, year, bySlice: new Map() };
+    let known = dependencies.bySlice.get(slice);
+    if (known === undefined) {
+      known =
+        map.revision === undefined
+          ? `${year} unusable: ${map.unusable}`
+          : `${year} ${slice ? (map.view.released[/** @type {SliceName} */ (slice)]?.url ?? '-') : ''}`;
+      dependencies.bySlice.set(slice, known);
+    }
+    return known;
   };
+  /** The dependencies of each slice's pages, worked out once per map revision and year. */
+  let dependencies = { map: /** @type {RemoteMapState | undefined} */ (undefined), year: 0, bySlice: new Map() };
+
+  /** The year now, read from the clock at most once a second. */
+  const yearNow = () => {
+    const second = Math.floor(now() / 1000);
+    if (second !== clock.second) clock = { second, year: new Date(second * 1000).getFullYear() };
+    return clock.year;
+  };
+  let clock = { second: -1, year: 0 };
 
   /**
    * Composes the page at `path` from the released version of its slice (once for concurrent
@@ -306,12 +346,10 @@ export function createShellHandler({
      * @returns {Answer | Promise<Answer>}
      */
     respond(request) {
-      // A path is appended, never resolved: one that starts with // is not a host.
-      const url = new URL(request.url.startsWith('/') ? `http://shell.invalid${request.url}` : request.url);
-      const { pathname, search, searchParams } = url;
+      const { pathname, search } = addressOf(request.url);
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
-      if (pathname === '/remotes.json') return remoteMapResponse(request, searchParams);
+      if (pathname === '/remotes.json') return remoteMapResponse(request, new URLSearchParams(search));
       if (namesFile(pathname))
         return {
           file: pathname,

@@ -353,6 +353,18 @@ describe('the page policy', () => {
     expect(page.header('Surrogate-Key')).toBe('shell');
   });
 
+  it('reads a target as the URL parser does: escapes, dot segments, backslashes, hostile queries', async () => {
+    const handler = handlerWith();
+    const location = async (url: string) => (await get(handler, url)).header('Location');
+    expect(await location('/Terms-And-Conditions?q=<x y="1">')).toBe('/terms-and-conditions?q=%3Cx%20y=%221%22%3E');
+    expect(await location('/games/../Terms-and-conditions')).toBe('/terms-and-conditions');
+    expect((await get(handler, '/%54erms-and-conditions')).status).toBe(404);
+    expect(await location('/\\Terms-and-conditions')).toBe('/terms-and-conditions');
+    expect((await get(handler, '/./terms-and-conditions')).status).toBe(200);
+    expect((await get(handler, '/terms-and-conditions?preview')).header('Cache-Control')).toBe('private, no-store');
+    expect((await get(handler, '/terms-and-conditions?nopreview=1')).header('Cache-Control')).toContain('s-maxage');
+  });
+
   it('sends any other spelling of a page to its one address, for good, with the query', async () => {
     const answer = await get(handlerWith(), '/Terms-And-Conditions/?a=1');
     expect(answer.status).toBe(308);
