@@ -4,7 +4,7 @@
 // then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
 // one miss costs, measured in this process. Prints the table and writes its section of
 // docs/performance.md. Run with `pnpm bench:load` (builds and publishes first). LOAD_SECONDS sets
-// how long each row runs (5).
+// how long each run lasts (3), LOAD_ROUNDS how many rounds of runs give each figure, their median (3).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -23,13 +23,14 @@ import { releaseUnderLoad } from './load/release.mjs';
 import { loadReport } from './load/report.mjs';
 import { startStaticNginx } from './load/static-nginx.mjs';
 import { ensureLoadTools, toolVersions } from './load/tools.mjs';
-import { wrk } from './load/wrk.mjs';
+import { medianOf, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
 import { routes } from './sites.mjs';
 
 /** @typedef {import('./load/wrk.mjs').WrkResult} WrkResult */
 
-const seconds = Number(process.env.LOAD_SECONDS ?? 5);
+const seconds = Number(process.env.LOAD_SECONDS ?? 3);
+const rounds = Number(process.env.LOAD_ROUNDS ?? 3);
 const connections = 64;
 const cores = availableParallelism();
 /** Ports of the benchmark's own (the e2e suite and `npm start` use 4173–4178). */
@@ -62,6 +63,7 @@ const setup = {
   node: process.versions.node,
   ...toolVersions(),
   seconds,
+  rounds,
   connections,
   cores,
 };
@@ -135,24 +137,34 @@ try {
   const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
   if (edgeServer) await warm(edgeServer.origin);
 
-  // Each route on each server in turn: the figures compared are measured close together.
+  // Each route on each server in turn, round after round: the figures compared are measured close
+  // together, and each is the median of its rounds.
   const servers = {
     limit: staticFile.origin,
     oneProcess: single.origin,
     allCores: composer.origin,
     ...(edgeServer && { edge: edgeServer.origin }),
   };
-  const byRoute = [];
-  for (const route of routes) {
-    /** @type {Partial<Record<keyof typeof servers, WrkResult>>} */
-    const results = {};
-    for (const [server, origin] of Object.entries(servers)) {
-      const result = await wrk(origin + route, { seconds, connections });
-      results[/** @type {keyof typeof servers} */ (server)] = result;
-      log(`${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
+  /** @type {Map<string, WrkResult[]>} */
+  const runs = new Map();
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const route of routes) {
+      for (const [server, origin] of Object.entries(servers)) {
+        const result = await wrk(origin + route, { seconds, connections });
+        runs.set(`${route} ${server}`, [...(runs.get(`${route} ${server}`) ?? []), result]);
+        log(`round ${round}, ${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
+      }
     }
-    byRoute.push({ route, ...results });
   }
+  const medianAt = (/** @type {string} */ route, /** @type {string} */ server) =>
+    medianOf(runs.get(`${route} ${server}`) ?? []);
+  const byRoute = routes.map((route) => ({
+    route,
+    limit: medianAt(route, 'limit'),
+    oneProcess: medianAt(route, 'oneProcess'),
+    allCores: medianAt(route, 'allCores'),
+    edge: edgeServer ? medianAt(route, 'edge') : undefined,
+  }));
   await stopNow(staticFile);
   if (edgeServer) await stopNow(edgeServer);
   const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
@@ -196,8 +208,19 @@ try {
     await stopNow(fresh);
     return results;
   };
-  const withoutStall = await underStall(healthy.root);
-  const withStall = await underStall(stalled.root);
+  /** Without the stall, then with it, round after round; the median of each. */
+  /** @typedef {Awaited<ReturnType<typeof underStall>>} StallRun */
+  const stallRuns = { withoutStall: /** @type {StallRun[]} */ ([]), withStall: /** @type {StallRun[]} */ ([]) };
+  for (let round = 1; round <= rounds; round += 1) {
+    stallRuns.withoutStall.push(await underStall(healthy.root));
+    stallRuns.withStall.push(await underStall(stalled.root));
+  }
+  const medianOfRoutes = (/** @type {StallRun[]} */ each) => ({
+    stalledRoute: medianOf(each.map((run) => run.stalledRoute)),
+    otherRoute: medianOf(each.map((run) => run.otherRoute)),
+  });
+  const withoutStall = medianOfRoutes(stallRuns.withoutStall);
+  const withStall = medianOfRoutes(stallRuns.withStall);
 
   log('a release under load');
   const releaseSeconds = Math.max(8, seconds);
@@ -212,13 +235,7 @@ try {
 
   const report = loadReport({
     setup,
-    routes: byRoute.map(({ route, limit, oneProcess, allCores, edge }) => ({
-      route,
-      limit: /** @type {WrkResult} */ (limit),
-      oneProcess: /** @type {WrkResult} */ (oneProcess),
-      allCores: /** @type {WrkResult} */ (allCores),
-      edge,
-    })),
+    routes: byRoute,
     edgeMissing: edgeServer ? undefined : 'edge/ missing',
     misses: { path: '/games/load-‹run›-‹n›', oneProcess: oneProcessMisses, allCores: allCoresMisses },
     missCosts: costs,

@@ -8,7 +8,7 @@
 /**
  * @typedef {object} LoadFigures
  * @property {{ date: string, commit: string, machine: string, loadBefore: string, node: string, nginx: string, wrk: string,
- *   seconds: number, connections: number, cores: number }} setup
+ *   seconds: number, rounds: number, connections: number, cores: number }} setup
  * @property {{ route: string, limit: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
  * @property {string | undefined} edgeMissing why the edge was not measured, if it was not
  * @property {{ path: string, oneProcess: WrkResult, allCores: WrkResult }} misses
@@ -151,7 +151,8 @@ export function loadReport(figures) {
     '',
     `Measured ${setup.date} by \`pnpm bench:load\` (bench/load.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
     `nginx ${setup.nginx}, wrk ${setup.wrk} (load average before the run: ${setup.loadBefore}). wrk runs 1 thread with`,
-    `${setup.connections} connections for ${setup.seconds} s per row and sends \`Accept-Encoding: br\`, as browsers do.`,
+    `${setup.connections} connections for ${setup.seconds} s a run and sends \`Accept-Encoding: br\`, as browsers do; each figure is the`,
+    `median of ${setup.rounds} rounds (each route on every server in turn, round after round; errors: all the rounds').`,
     "Every server runs on this machine beside wrk, each with ports and an environment of the benchmark's",
     "own: every slice's current build published and released by the slice CLI in a temporary deployment root.",
     '',
@@ -191,7 +192,7 @@ export function loadReport(figures) {
     `### A stalled slice origin (${allCores})`,
     '',
     `The legal slice's origin accepts connections and never answers; the fragment timeout is ${stall.timeoutMs} ms.`,
-    `Two wrk at once for ${stall.seconds} s, ${setup.connections / 2} connections each, one on ${stall.stalledRoute} and one on ${stall.otherRoute};`,
+    `Two wrk at once for ${stall.seconds} s, ${setup.connections / 2} connections each, one on ${stall.stalledRoute} and one on ${stall.otherRoute}, ${setup.rounds} rounds (medians);`,
     'first in the environment where every origin answers, then in one where legal stalls; each time a new composer,',
     `warmed for a second on ${stall.otherRoute} only, so that it meets the other route under load.`,
     '',

@@ -24,6 +24,7 @@ const figures = (changes: Partial<LoadFigures> = {}): LoadFigures => ({
     nginx: '1.22.1',
     wrk: '4.1.0',
     seconds: 5,
+    rounds: 3,
     connections: 64,
     cores: 2,
   },

@@ -67,3 +67,32 @@ export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePre
   const { stdout } = await run(wrkBinary, [...args, '-H', 'Accept-Encoding: br', '-s', script, url], { env });
   return parseWrkOutput(stdout);
 }
+
+/** The middle value (the lower of the two middle ones for an even count). */
+const middle = (/** @type {number[]} */ values) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+/**
+ * Several runs of the same load as one: the median of each rate and latency; the requests, time
+ * and errors of all of them.
+ * @param {WrkResult[]} runs
+ * @returns {WrkResult}
+ */
+export function medianOf(runs) {
+  const sum = (/** @type {(run: WrkResult) => number} */ of) => runs.reduce((total, run) => total + of(run), 0);
+  const median = (/** @type {(run: WrkResult) => number} */ of) => middle(runs.map(of));
+  const kinds = /** @type {(keyof WrkResult['errorsByKind'])[]} */ (['connect', 'read', 'write', 'status', 'timeout']);
+  return {
+    requests: sum((run) => run.requests),
+    seconds: sum((run) => run.seconds),
+    perSecond: median((run) => run.perSecond),
+    p50: median((run) => run.p50),
+    p90: median((run) => run.p90),
+    p99: median((run) => run.p99),
+    max: median((run) => run.max),
+    errors: sum((run) => run.errors),
+    errorsByKind: /** @type {WrkResult['errorsByKind']} */ (
+      Object.fromEntries(kinds.map((kind) => [kind, sum((run) => run.errorsByKind[kind])]))
+    ),
+  };
+}

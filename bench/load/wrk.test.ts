@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWrkOutput } from './wrk.mjs';
+import { medianOf, parseWrkOutput, type WrkResult } from './wrk.mjs';
 
 const output = (json: string) =>
   [
@@ -45,5 +45,29 @@ describe('parseWrkOutput', () => {
 
   it('says so when wrk printed no result', () => {
     expect(() => parseWrkOutput('unable to connect to localhost:4290 Connection refused')).toThrow(/no result/);
+  });
+});
+
+describe('medianOf', () => {
+  const run = (perSecond: number, p99: number, errors = 0): WrkResult => ({
+    requests: perSecond * 3,
+    seconds: 3,
+    perSecond,
+    p50: p99 / 4,
+    p90: p99 / 2,
+    p99,
+    max: p99 * 2,
+    errors,
+    errorsByKind: { connect: 0, read: 0, write: 0, status: errors, timeout: 0 },
+  });
+
+  it("takes the median of each rate and latency, and every run's requests and errors", () => {
+    const result = medianOf([run(50_000, 4), run(30_000, 30, 2), run(60_000, 3)]);
+    expect(result).toMatchObject({ perSecond: 50_000, p99: 4, p50: 1, requests: 420_000, seconds: 9, errors: 2 });
+    expect(result.errorsByKind.status).toBe(2);
+  });
+
+  it('of two runs, takes the lower middle one', () => {
+    expect(medianOf([run(50_000, 4), run(30_000, 30)]).perSecond).toBe(30_000);
   });
 });
