@@ -7,7 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema } from '@nova/contracts/remote-map';
 import type { FragmentLookup } from './fragments.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
-import { createShellHandler, matchesEtag, preferredEncoding, type PlainResponse } from './shell-handler.mjs';
+import {
+  createShellHandler,
+  matchesEtag,
+  preferredEncoding,
+  toWebResponse,
+  type PlainResponse,
+} from './shell-handler.mjs';
 import { shellDocument } from './shell-document.mjs';
 
 const sliceOrigins = ['http://localhost:4174', 'http://localhost:4176'];
@@ -401,6 +407,21 @@ describe('the page policy', () => {
     await get(handler, '/nope');
     expect(handler.cacheSize().bytes).toBeLessThanOrEqual(4000);
     expect((await get(handler, '/')).header('Server-Timing')).toMatch(/^cache;desc=miss/);
+  });
+});
+
+describe('on a fetch-style runtime', () => {
+  it('answers a Web Request with what becomes a Web Response', async () => {
+    const request = new Request('http://portal.example/terms-and-conditions', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    const response = toWebResponse((await handlerWith().respond(request)) as PlainResponse);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toContain(
+      `<main>/terms-and-conditions from ${entries.legal}</main>`,
+    );
   });
 });
 
