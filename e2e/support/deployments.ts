@@ -38,6 +38,9 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
     ),
   });
 
+/** The version a `slice publish` run says it published. */
+export const publishedVersion = (printed: string) => printed.match(/^\w+ (\S+) is published\.$/m)?.[1];
+
 const portOf = (server: Server | NetServer) => (server.address() as AddressInfo).port;
 const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { publishedVersion } from '../support/deployments.ts';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
@@ -8,7 +6,7 @@ import { sliceNames } from '@nova/contracts/slices';
 import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
 import { expect, test } from '../support/edge.ts';
 import { routes } from '../support/site.ts';
-import { copyOfWorkspace } from '../support/workspace-copy.ts';
+import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 
 // The edge (edge/nginx.conf) in front of the composer, in an environment of its own on free ports.
 
@@ -127,15 +125,10 @@ test('a release through the edge: the next load shows the new version within a s
   /** The legal version the page through the edge loads. */
   const servedLegal = async () => serverRenderOf(await (await request.get(terms)).text()).remotes?.legal ?? '';
 
-  // The legal team's checkout, where it changes its heading, builds and publishes.
-  const legalTeam = copyOfWorkspace();
-  const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  // The legal team changes its heading, builds and publishes.
+  const build = retitledLegalBuild();
   try {
-    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
-      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
-    );
-    legalTeam.build('mfe-legal', outDir);
-    const version = edgeSite.slice('publish', 'legal', '--dist', outDir).match(/^legal (\S+) is published\.$/m)?.[1];
+    const version = publishedVersion(edgeSite.slice('publish', 'legal', '--dist', build.folder));
     expect(version).toBeDefined();
 
     // The edge holds the page of the version released before.
@@ -157,10 +150,9 @@ test('a release through the edge: the next load shows the new version within a s
     expect(visibleAfterMs, 'milliseconds from the release to the new version through the edge').toBeLessThan(1000);
 
     await page.goto(terms);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Terms of Play');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(retitledTerms);
     await expect.poll(() => slotHydrated(page)).toBe(true);
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
-    legalTeam.remove();
+    build.remove();
   }
 });

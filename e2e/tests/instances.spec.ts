@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { remoteMapFile } from '@nova/deploy/environment';
-import { expect, test } from '../support/deployments.ts';
+import { expect, test, publishedVersion } from '../support/deployments.ts';
 import { repoRoot } from '../support/site.ts';
 
 /** The slice CLI, run beside this process: the discovery service it talks to lives in this process. */
@@ -41,9 +41,7 @@ test('instances reading the map from a discovery service agree within a second o
   const build = deploy.copyOfBuild('legal');
   writeFileSync(join(build, 'release-note.txt'), 'Another build of legal.');
   const root = ['--root', environment.root, '--map', mapUrl];
-  const version = (await slice('publish', 'legal', '--dist', build, ...root)).match(
-    /^legal (\S+) is published\.$/m,
-  )?.[1];
+  const version = publishedVersion(await slice('publish', 'legal', '--dist', build, ...root));
   expect(version).toBeDefined();
   await slice('release', 'legal', version!, ...root);
   const released = Date.now();

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/deployments.ts';
-import { copyOfWorkspace } from '../support/workspace-copy.ts';
+import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { retitledLegalBuild } from '../support/legal-team.ts';
 import { routes } from '../support/site.ts';
 
 /** The data block the composing server leaves for the browser (shell/document/server-render.js). */
@@ -149,16 +149,11 @@ test('no skew: a release between two requests changes the HTML with the map, and
   const first = await (await page.request.get(termsUrl)).text();
   expect(rootOf(first)).toContain('>Terms and Conditions</h1>');
 
-  // The legal team's checkout, where it changes its heading.
-  const legalTeam = copyOfWorkspace();
-  const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  // The legal team changes its heading.
+  const build = retitledLegalBuild();
   const stale = mkdtempSync(join(tmpdir(), 'nova-legal-stale-'));
   try {
-    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
-      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
-    );
-    legalTeam.build('mfe-legal', outDir);
-    const version = environment.slice('publish', 'legal', '--dist', outDir).match(/^legal (\S+) is published\.$/m)?.[1];
+    const version = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder));
     environment.slice('release', 'legal', version!);
 
     // The next request: the new version's fragment, and the entry of that version.
@@ -172,15 +167,13 @@ test('no skew: a release between two requests changes the HTML with the map, and
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Play');
 
     // A version whose fragments come from another build than its JavaScript: the slot renders in the browser.
-    cpSync(outDir, stale, { recursive: true });
+    cpSync(build.folder, stale, { recursive: true });
     const manifestFile = join(stale, 'fragments/manifest.json');
     writeFileSync(
       manifestFile,
       JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), buildId: 'another-build' }),
     );
-    const staleVersion = environment
-      .slice('publish', 'legal', '--dist', stale)
-      .match(/^legal (\S+) is published\.$/m)?.[1];
+    const staleVersion = publishedVersion(environment.slice('publish', 'legal', '--dist', stale));
     environment.slice('release', 'legal', staleVersion!);
     const third = await (await page.request.get(termsUrl)).text();
     expect(serverRenderOf(third).slot).toBe('placeholder');
@@ -188,8 +181,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
     await page.goto(termsUrl);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Play');
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
-    legalTeam.remove();
+    build.remove();
     rmSync(stale, { recursive: true, force: true });
   }
 });

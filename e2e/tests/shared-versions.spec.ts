@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contactField } from '../support/contact.ts';
-import { expect, test } from '../support/deployments.ts';
+import { expect, test, publishedVersion } from '../support/deployments.ts';
 import { copyOfWorkspace } from '../support/workspace-copy.ts';
 
 const bump = (version: string) => (packageJson: string) =>
@@ -38,9 +38,7 @@ test('a slice built against newer shared packages: its own copy of @nova/ui, the
     );
     workspace.edit('packages/store/package.json', bump('1.1.0'));
     workspace.build('mfe-contact', outDir);
-    const version = environment
-      .slice('publish', 'contact', '--dist', outDir)
-      .match(/^contact (\S+) is published\.$/m)?.[1];
+    const version = publishedVersion(environment.slice('publish', 'contact', '--dist', outDir));
 
     // The contract check refuses it: the store's state must stay one, and the shell provides 1.0.0.
     let refusal = '';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/deployments.ts';
-import { copyOfWorkspace } from '../support/workspace-copy.ts';
+import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { retitledLegalBuild } from '../support/legal-team.ts';
 import { repoRoot } from '../support/site.ts';
 
 /** A hash of every file in a folder: the same files, byte for byte, give the same hash. */
@@ -34,17 +33,11 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
   });
   const before = untouched();
 
-  // The team changes its heading and builds its slice alone (at low priority, beside the other tests).
-  // The legal team's checkout, where it changes its heading.
-  const legalTeam = copyOfWorkspace();
-  const outDir = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  // The team changes its heading and builds its slice alone.
+  const build = retitledLegalBuild();
   try {
-    legalTeam.edit('mfe-legal/src/terms/TermsPage.tsx', (text) =>
-      text.replace('title="Terms and Conditions"', 'title="Terms of Play"'),
-    );
-    legalTeam.build('mfe-legal', outDir);
-    const published = environment.slice('publish', 'legal', '--dist', outDir);
-    const version = published.match(/^legal (\S+) is published\.$/m)?.[1];
+    const published = environment.slice('publish', 'legal', '--dist', build.folder);
+    const version = publishedVersion(published);
     expect(version, published).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
 
     // Published, not released: visitors still get the released slice.
@@ -87,7 +80,6 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
     await expect(termsHeading(visitor)).toHaveText('Terms and Conditions');
     expect(untouched(), "the shell's files and the other slices").toEqual(before);
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
-    legalTeam.remove();
+    build.remove();
   }
 });
