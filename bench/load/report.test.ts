@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadReport, type LoadFigures } from './report.mjs';
-import type { WrkResult } from './wrk.mjs';
-
-const wrk = (perSecond: number, p99: number, errors = 0): WrkResult => ({
-  requests: perSecond * 5,
-  seconds: 5,
-  perSecond,
-  p50: p99 / 4,
-  p90: p99 / 2,
-  p99,
-  max: p99 * 2,
-  errors,
-  errorsByKind: { connect: 0, read: 0, write: 0, status: errors, timeout: 0 },
-});
+import { wrkRun as wrk } from './test-support.ts';
 
 const figures = (changes: Partial<LoadFigures> = {}): LoadFigures => ({
   setup: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { medianOf, parseWrkOutput, type WrkResult } from './wrk.mjs';
+import { wrkRun } from './test-support.ts';
+import { medianOf, parseWrkOutput } from './wrk.mjs';
 
 const output = (json: string) =>
   [
@@ -49,17 +50,7 @@ describe('parseWrkOutput', () => {
 });
 
 describe('medianOf', () => {
-  const run = (perSecond: number, p99: number, errors = 0): WrkResult => ({
-    requests: perSecond * 3,
-    seconds: 3,
-    perSecond,
-    p50: p99 / 4,
-    p90: p99 / 2,
-    p99,
-    max: p99 * 2,
-    errors,
-    errorsByKind: { connect: 0, read: 0, write: 0, status: errors, timeout: 0 },
-  });
+  const run = (perSecond: number, p99: number, errors = 0) => wrkRun(perSecond, p99, errors, 3);
 
   it("takes the median of each rate and latency, and every run's requests and errors", () => {
     const result = medianOf([run(50_000, 4), run(30_000, 30, 2), run(60_000, 3)]);
