@@ -38,6 +38,7 @@ function bundleRemotePages(): Plugin {
         ...pages,
         `};`,
         `export async function registeredRemotes() { return { entries: {}, problems: {}, previews: {} }; }`,
+        `export const startFromServer = (map) => map;`,
         `export function loadRemotePage(id) { return pages[id](); }`,
         `export const retryRemotePage = loadRemotePage;`,
       ].join('\n');
