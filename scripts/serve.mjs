@@ -70,6 +70,7 @@ const assetCaching = (/** @type {string} */ pathname) =>
 export async function shellHandler({ remoteMap, sliceOrigins, root = shellBuild, gameProvider = gameProviderUrl() }) {
   const environment = { sliceOrigins };
   const source = remoteMapAt(remoteMap, { environment, log: () => undefined });
+  await source.ready;
   const handler = createShellHandler({
     ...(await loadShell(root)),
     remoteMap: source,

@@ -25,6 +25,8 @@ async function serve() {
   });
   const listener = shellListener({ handler, shellBuild: config.shellBuild, log });
   const server = shellServer(listener);
+  // A map behind a URL is read once before the first request, so no instance starts without it.
+  await remoteMap.ready;
   await new Promise((resolve) => server.listen(config.port, config.host, () => resolve(undefined)));
   /** @type {Promise<void> | undefined} */
   let stopping;
