@@ -116,11 +116,11 @@ export function fileRemoteMap({ file, environment, maxBytes = remoteMapLimitByte
   };
 }
 
-/** How often a map behind a URL is revalidated, at most: instances agree within this of a release. */
-const revalidateMs = 1000;
+/** The pause between two revalidations of a map behind a URL: instances agree within a second of a release. */
+const revalidateMs = 500;
 
 /**
- * A map behind an http(s) URL (a discovery service): read at start, then revalidated every second
+ * A map behind an http(s) URL (a discovery service): read at start, then revalidated twice a second
  * with its ETag in the background. Requests never wait for it; a map that fails to load keeps the
  * last good one.
  * @param {{ url: string, environment: Environment, maxBytes?: number, log?: (line: string) => void, intervalMs?: number }} options
