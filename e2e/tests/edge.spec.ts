@@ -5,20 +5,11 @@ import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
 import { expect, test } from '../support/edge.ts';
+import { serverRenderOf } from '../support/server-render.ts';
 import { routes } from '../support/site.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 
 // The edge (edge/nginx.conf) in front of the composer, in an environment of its own on free ports.
-
-/**
- * What the composer left for the browser (shell/document/server-render.js): where it put the page's
- * slot (its fragment, or a placeholder the browser fills), and the slices' entries the page loads.
- */
-const serverRenderOf = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
-    slot?: string;
-    remotes?: Record<string, string>;
-  };
 
 /** Whether React owns the node the composer put in the page's slot. */
 const slotHydrated = (page: Page) =>
@@ -55,7 +46,7 @@ test('every route comes through the edge with its fragment, is kept there, and h
     // page is not for shared caches, so the edge passes it on without keeping it, and is asked again.
     let composed: APIResponse | undefined;
     await expect
-      .poll(async () => serverRenderOf(await (composed = await request.get(url)).text()).slot, {
+      .poll(async () => serverRenderOf(await (composed = await request.get(url)).text())?.slot, {
         message: `${path}: with its fragment`,
       })
       .toBe('fragment');
@@ -123,7 +114,7 @@ test('a release through the edge: the next load shows the new version within a s
   test.setTimeout(180_000);
   const terms = `${edgeSite.url}/terms-and-conditions`;
   /** The legal version the page through the edge loads. */
-  const servedLegal = async () => serverRenderOf(await (await request.get(terms)).text()).remotes?.legal ?? '';
+  const servedLegal = async () => serverRenderOf(await (await request.get(terms)).text())?.remotes.legal ?? '';
 
   // The legal team changes its heading, builds and publishes.
   const build = retitledLegalBuild();

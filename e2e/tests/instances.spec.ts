@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { remoteMapFile } from '@nova/deploy/environment';
 import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot } from '../support/site.ts';
 
 /** The slice CLI, run beside this process: the discovery service it talks to lives in this process. */
@@ -11,12 +12,7 @@ const slice = async (...args: string[]) =>
   (await promisify(execFile)('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args])).stdout;
 
 /** The entry of legal a composed page names (its data block). */
-const legalEntryOf = (html: string) =>
-  (
-    JSON.parse(/<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)![1]!) as {
-      remotes: { legal?: string };
-    }
-  ).remotes.legal;
+const legalEntryOf = (html: string) => serverRenderOf(html)?.remotes.legal;
 
 test('instances reading the map from a discovery service agree within a second of a release', async ({
   request,

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, publishedVersion } from '../support/deployments.ts';
 import { retitledLegalBuild } from '../support/legal-team.ts';
+import { serverRenderOf } from '../support/server-render.ts';
 import { routes } from '../support/site.ts';
 
 /** The data block the composing server leaves for the browser (shell/document/server-render.js). */
-function serverRenderOf(html: string): { slot: string; remotes: Record<string, string> } {
-  const data = /<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)?.[1];
+function serverRenderIn(html: string) {
+  const data = serverRenderOf(html);
   expect(data, 'the server render data block').toBeDefined();
-  return JSON.parse(data!);
+  return data!;
 }
 
 /** The markup inside #root: what the visitor sees before any script runs. */
@@ -57,7 +58,7 @@ for (const { path } of routes) {
     request,
   }) => {
     const html = await (await request.get(path)).text();
-    expect(serverRenderOf(html).slot).toBe('fragment');
+    expect(serverRenderIn(html).slot).toBe('fragment');
     const root = rootOf(html);
     // The heading inside the remote's slot: the page itself, not a placeholder.
     expect(root).toMatch(new RegExp(`<div data-slot="[^"]+"[^>]*>[\\s\\S]*<h1[^>]*>${headings[path]}</h1>`));
@@ -114,7 +115,7 @@ test.describe('a remote failing at request time', () => {
     const port = await deploy.freePort();
     const site = await deploy.shell({ games: `http://localhost:${port}/mf-manifest.json` });
     const html = await (await page.request.get(`${site}/games`)).text();
-    expect(serverRenderOf(html).slot).toBe('placeholder');
+    expect(serverRenderIn(html).slot).toBe('placeholder');
     expect(rootOf(html)).toContain('<header');
     await page.goto(`${site}/games`);
     await expect(page.getByRole('main')).toContainText('unavailable');
@@ -130,7 +131,7 @@ test.describe('a remote failing at request time', () => {
     const started = Date.now();
     const html = await (await page.request.get(`${site}/terms-and-conditions`)).text();
     expect(Date.now() - started, 'the response did not wait for the remote').toBeLessThan(5000);
-    expect(serverRenderOf(html).slot).toBe('placeholder');
+    expect(serverRenderIn(html).slot).toBe('placeholder');
     await page.goto(`${site}/privacy-policy`);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toBeVisible();
@@ -144,7 +145,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
   test.setTimeout(180_000);
   const environment = await deploy.environment();
   const termsUrl = `${environment.url}/terms-and-conditions`;
-  const releasedLegal = (html: string) => serverRenderOf(html).remotes.legal;
+  const releasedLegal = (html: string) => serverRenderIn(html).remotes.legal;
 
   const first = await (await page.request.get(termsUrl)).text();
   expect(rootOf(first)).toContain('>Terms and Conditions</h1>');
@@ -176,7 +177,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
     const staleVersion = publishedVersion(environment.slice('publish', 'legal', '--dist', stale));
     environment.slice('release', 'legal', staleVersion!);
     const third = await (await page.request.get(termsUrl)).text();
-    expect(serverRenderOf(third).slot).toBe('placeholder');
+    expect(serverRenderIn(third).slot).toBe('placeholder');
     expect(rootOf(third)).not.toContain('Terms of Play');
     await page.goto(termsUrl);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Play');
