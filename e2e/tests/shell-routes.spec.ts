@@ -92,7 +92,9 @@ for (const { path, title } of routes) {
   test(`${path}: the layout does not shift when the remote page arrives (CLS ≤ 0.02)`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveTitle(title);
-    await page.waitForLoadState('networkidle');
+    // Settled: every image and frame loaded, and no loading state left (the game's demo included).
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     const { cls, moved } = await layoutShift(page);
     expect(cls, `layout shifts:\n${moved}`).toBeLessThanOrEqual(0.02);
   });
