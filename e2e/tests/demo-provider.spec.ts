@@ -191,6 +191,8 @@ test.describe('in the game page', () => {
 });
 
 test.describe('the provider on its own origin', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
   test('the reels turn until the last one stops; with reduced motion they stop at once', async ({ page }) => {
     await page.clock.install();
     await page.goto(launchUrl('time_spinners'));
