@@ -11,12 +11,13 @@ export default defineConfig({
   // Generous limits: a busy machine may be slow, and waits end as soon as the page is ready.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // A failed test leaves its trace (test-results/) and an HTML report (playwright-report/) to inspect.
+  // A failed test leaves an HTML report (playwright-report/) to inspect. Recording traces costs the
+  // whole suite a sixth of its time: add --trace=retain-on-failure when you want them (test-results/).
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: 'http://localhost:4173',
-    trace: 'retain-on-failure',
+    trace: 'off',
     // The animated backdrop keeps a software-composited browser busy at 60 frames a second, which
     // about doubles the suite's time here; the tests of motion ask for it (no-preference).
     reducedMotion: 'reduce',
