@@ -1,6 +1,6 @@
 // @ts-check
 // The composing server under load (issue 20): wrk against nginx serving a composed page as a static
-// file (the limit), the composer (one process, then one per core; hits and misses), the nginx edge;
+// file (the limit), Node's HTTP server sending the same bytes from memory (Node's own ceiling), the composer (one process, then one per core; hits and misses), the nginx edge;
 // then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
 // one miss costs, measured in this process. Prints the table and writes its section of
 // docs/performance.md. Run with `pnpm bench:load` (builds and publishes first). LOAD_SECONDS sets
@@ -18,6 +18,7 @@ import { startComposer } from './load/composer.mjs';
 import { deployEnvironment } from './load/environment.mjs';
 import { missCosts } from './load/miss-cost.mjs';
 import { writePageFiles } from './load/page-files.mjs';
+import { startPlainNode } from './load/plain-node.mjs';
 import { residentMiB } from './load/processes.mjs';
 import { releaseUnderLoad } from './load/release.mjs';
 import { loadReport } from './load/report.mjs';
@@ -42,6 +43,7 @@ const ports = {
   freshComposer: 4297,
   stalledSlices: { marketing: 4298, games: 4299, legal: 4300, contact: 4301 },
   oneProcessComposer: 4302,
+  plainNode: 4303,
 };
 const memoryRequests = 100_000;
 const repoRoot = join(import.meta.dirname, '..');
@@ -134,6 +136,9 @@ try {
       headers,
     }),
   );
+  const plainNode = await stopLater(
+    startPlainNode({ port: ports.plainNode, root: join(pageFolder, 'pages'), routes, workers: cores, headers }),
+  );
   const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
   if (edgeServer) await warm(edgeServer.origin);
 
@@ -141,6 +146,7 @@ try {
   // together, and each is the median of its rounds.
   const servers = {
     limit: staticFile.origin,
+    plainNode: plainNode.origin,
     oneProcess: single.origin,
     allCores: composer.origin,
     ...(edgeServer && { edge: edgeServer.origin }),
@@ -161,11 +167,13 @@ try {
   const byRoute = routes.map((route) => ({
     route,
     limit: medianAt(route, 'limit'),
+    plainNode: medianAt(route, 'plainNode'),
     oneProcess: medianAt(route, 'oneProcess'),
     allCores: medianAt(route, 'allCores'),
     edge: edgeServer ? medianAt(route, 'edge') : undefined,
   }));
   await stopNow(staticFile);
+  await stopNow(plainNode);
   if (edgeServer) await stopNow(edgeServer);
   const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
   await stopNow(single);

@@ -9,7 +9,7 @@
  * @typedef {object} LoadFigures
  * @property {{ date: string, commit: string, machine: string, loadBefore: string, node: string, nginx: string, wrk: string,
  *   seconds: number, rounds: number, connections: number, cores: number }} setup
- * @property {{ route: string, limit: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
+ * @property {{ route: string, limit: WrkResult, plainNode: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
  * @property {string | undefined} edgeMissing why the edge was not measured, if it was not
  * @property {{ path: string, oneProcess: WrkResult, allCores: WrkResult }} misses
  * @property {MissCost[]} missCosts
@@ -65,8 +65,9 @@ export function loadReport(figures) {
   const wrkCells = (/** @type {WrkResult} */ r) => [whole(r.perSecond), ms(r.p50), ms(r.p99), whole(r.errors)];
   const allCores = `composer, ${setup.cores} processes`;
 
-  const throughput = routes.flatMap(({ route, limit, oneProcess, allCores: all, edge }) => [
+  const throughput = routes.flatMap(({ route, limit, plainNode, oneProcess, allCores: all, edge }) => [
     row([route, 'static file (nginx)', ...wrkCells(limit), '100 %']),
+    row([route, `plain Node, ${setup.cores} processes`, ...wrkCells(plainNode), percent(share(plainNode, limit))]),
     row([route, 'composer, 1 process', ...wrkCells(oneProcess), percent(share(oneProcess, limit))]),
     row([route, allCores, ...wrkCells(all), percent(share(all, limit))]),
     edge
@@ -94,7 +95,7 @@ export function loadReport(figures) {
   const targetRows = [
     [
       `cached pages, ${allCores}: ≥ ${percent(targets.cachedShareOfLimit)} of the static file's requests/s`,
-      `${percent(share(slowestShare.allCores, slowestShare.limit))} (${slowestShare.route}, the lowest)`,
+      `${percent(share(slowestShare.allCores, slowestShare.limit))} (${slowestShare.route}, the lowest; plain Node there: ${percent(share(slowestShare.plainNode, slowestShare.limit))})`,
       share(slowestShare.allCores, slowestShare.limit) >= targets.cachedShareOfLimit,
     ],
     [
@@ -158,6 +159,8 @@ export function loadReport(figures) {
     '',
     '- **static file (nginx)** — the limit: nginx serving the composed page, its exact bytes taken from the composer',
     `  (identity, brotli, gzip), as a precompressed static file (\`brotli_static\`, \`gzip_static\`), ${setup.cores} workers, with the composer's headers.`,
+    `- **plain Node** — Node's HTTP server and nothing else, sending the same bytes from memory, ${setup.cores} processes: no Node`,
+    "  server serves more on this machine; the composer's distance to it is what its own work costs.",
     '- **composer** — shell/server/main.mjs as production runs it (`WEB_CONCURRENCY` 1, then one process per core), warm: every answer a cache hit.',
     '- **nginx edge → composer** — the edge of `edge/` (pages only) in front of the composer with one process per core.',
     `- **every request a miss** — each request asks for a new game, \`${misses.path}\`: a game page the router knows`,

@@ -17,10 +17,18 @@ const figures = (changes: Partial<LoadFigures> = {}): LoadFigures => ({
     cores: 2,
   },
   routes: [
-    { route: '/', limit: wrk(40_000, 4), oneProcess: wrk(20_000, 6), allCores: wrk(30_000, 9), edge: wrk(36_000, 5) },
+    {
+      route: '/',
+      limit: wrk(40_000, 4),
+      plainNode: wrk(32_000, 5),
+      oneProcess: wrk(20_000, 6),
+      allCores: wrk(30_000, 9),
+      edge: wrk(36_000, 5),
+    },
     {
       route: '/games',
       limit: wrk(40_000, 4),
+      plainNode: wrk(30_000, 5),
       oneProcess: wrk(20_000, 6),
       allCores: wrk(26_000, 12),
       edge: wrk(30_000, 5),
@@ -58,7 +66,7 @@ describe('loadReport', () => {
     const report = loadReport(figures());
     // 26,000 of 40,000 on /games: 65 %.
     expect(targetLine(report, 'cached pages, composer, 2 processes: ≥ 60 %')).toMatch(
-      /65 % \(\/games, the lowest\) \| ✓ \|$/,
+      /65 % \(\/games, the lowest; plain Node there: 75 %\) \| ✓ \|$/,
     );
     expect(targetLine(report, 'cached pages, composer, 2 processes: p99')).toMatch(
       /12\.0 ms \(\/games, the highest\) \| ✓ \|$/,
@@ -81,5 +89,9 @@ describe('loadReport', () => {
     const report = loadReport(figures({ routes, edgeMissing: 'edge/ missing' }));
     expect(targetLine(report, 'through the nginx edge')).toMatch(/not measured: edge\/ missing \| – \|$/);
     expect(report).toContain('| / | nginx edge → composer | not measured: edge/ missing |');
+  });
+
+  it("shows Node's own ceiling beside the composer", () => {
+    expect(loadReport(figures())).toContain('| /games | plain Node, 2 processes | 30,000 | ');
   });
 });
