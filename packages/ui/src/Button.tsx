@@ -36,6 +36,13 @@ export const buttonLook = ({ theme, variant = 'primary' }: ButtonLook & { theme:
     opacity: 0.7;
     transform: none;
   }
+  /* Waiting for the page's script (ScriptButton.tsx). */
+  &[data-waiting] {
+    cursor: progress;
+    opacity: 0.7;
+    transform: none;
+    box-shadow: none;
+  }
 `;
 
 // `variant` styles the element; it is not an attribute of it.
@@ -43,3 +50,6 @@ export const styledOnly = { shouldForwardProp: (prop: string) => prop !== 'varia
 
 /** The site's button. (Links that look like one are in ButtonLink.tsx: a slice with buttons only needs no router.) */
 export const Button = styled('button', styledOnly)<ButtonLook>(buttonLook);
+
+/** A plain link (to a place on the page, say) that looks like a Button. */
+export const ButtonAnchor = styled('a', styledOnly)<ButtonLook>(buttonLook);
