@@ -53,6 +53,7 @@ const testFiles = [
 const browserFiles = [
   'shell/src/**',
   'shell/document/boot.js',
+  'shell/document/until-live.js',
   'mfe-*/src/**',
   'packages/*/src/**',
   'demo-provider/src/**',

@@ -1,17 +1,19 @@
 // @ts-check
 // What the shell's build adds to its document.
 import { minifySync } from 'vite';
+import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
 import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { routes } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from './boot.js';
+import { untilLive } from './until-live.js';
 import { serverRenderId } from './server-render.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
 
 /**
- * Inlines the boot script (./boot.js) at the top of the document, minified, with the route table
- * it needs.
+ * Inlines the document's scripts at the top of the document, minified: the boot script (./boot.js)
+ * with the route table it needs, and what it does for a page until the page's script is live (./until-live.js).
  * @returns {Plugin}
  */
 export function inlineBoot() {
@@ -19,7 +21,9 @@ export function inlineBoot() {
     const [remote, exposed] = page.split('/');
     return [path, remote, exposed];
   });
-  const boot = `(${bootPageRemote})(${JSON.stringify(pages)}, ${JSON.stringify(serverRenderId)});`;
+  const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>
+    `(${script})(${args.map((arg) => JSON.stringify(arg)).join(', ')});`;
+  const boot = call(untilLive, submitsWhenLive, untilLiveRecordName) + call(bootPageRemote, pages, serverRenderId);
   return {
     name: 'nova:inline-boot',
     transformIndexHtml: () => [{ tag: 'script', children: minifySync('boot.js', boot).code, injectTo: 'head-prepend' }],
