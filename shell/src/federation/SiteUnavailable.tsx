@@ -1,4 +1,4 @@
-import { Button } from '@nova/ui/button';
+import { ScriptButton } from '@nova/ui/script-button';
 import { pageTitle } from '@nova/ui/site-config';
 import { useRevalidator } from 'react-router-dom';
 import { MessagePage } from '../pages/MessagePage.tsx';
@@ -15,9 +15,9 @@ export function SiteUnavailable({ reason }: { reason: string }) {
       <title>{pageTitle('Unavailable')}</title>
       <p role="alert">The list of its pages did not arrive. Check your connection and try again.</p>
       <p>{reason}</p>
-      <Button type="button" disabled={retrying} onClick={() => void revalidator.revalidate()}>
+      <ScriptButton type="button" disabled={retrying} onClick={() => void revalidator.revalidate()}>
         {retrying ? 'Retrying…' : 'Retry'}
-      </Button>
+      </ScriptButton>
     </MessagePage>
   );
 }

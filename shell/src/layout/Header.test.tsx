@@ -1,5 +1,4 @@
 import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { Providers } from '@nova/ui/providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -41,30 +40,16 @@ describe('Header', () => {
     expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 
-  it('opens the mobile panel with the menu button and closes it on a route change', async () => {
-    const router = renderHeader('/');
-    const menu = screen.getByRole('button', { name: 'Menu' });
-    const panel = document.getElementById('mobile-menu')!;
-    expect(panel).not.toBeVisible();
-
-    await userEvent.click(menu);
-    expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(panel).toBeVisible();
-
-    await act(() => router.navigate('/contact'));
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(panel).not.toBeVisible();
-  });
-
-  it('closes the mobile panel on Escape and returns focus to the menu button', async () => {
+  // Opening, closing (Escape, a route change) and the dialog are the browser's own: e2e/tests/shell-header.spec.ts.
+  it('opens the mobile panel and the Login dialog the browser way, so they work before the page is live', () => {
     renderHeader('/');
-    const menu = screen.getByRole('button', { name: 'Menu' });
-    await userEvent.click(menu);
-    await userEvent.click(
-      within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Login' }).parentElement!,
-    );
-    await userEvent.keyboard('{Escape}');
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(menu).toHaveFocus();
+    const panel = document.getElementById('mobile-menu')!;
+    expect(panel).toHaveAttribute('popover', 'manual');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('popovertarget', 'mobile-menu');
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    for (const login of screen.getAllByRole('button', { name: 'Login', hidden: true })) {
+      expect(login).toHaveAttribute('commandfor', dialog.id);
+      expect(login).toHaveAttribute('command', 'show-modal');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import { Button } from '@nova/ui/button';
-import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@nova/ui/hydrated';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoginDialog } from './LoginDialog.tsx';
 import { Logo } from './Logo.tsx';
@@ -60,16 +61,24 @@ const MenuButton = styled.button`
   }
 `;
 
+// A manual popover: the menu button opens and closes it natively, before the page is live too; it
+// stays open under the Login dialog it can open.
 const MobilePanel = styled.nav`
+  position: fixed;
+  inset: ${({ theme }) => theme.layout.headerHeight} 0 auto;
+  width: auto;
+  margin: 0;
+  border: 0;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
   display: grid;
   gap: 0.75rem;
   padding: 1rem ${({ theme }) => theme.layout.gutter} 1.5rem;
+  color: inherit;
   background: ${({ theme }) => theme.color.headerScrolled};
-  border-top: 1px solid ${({ theme }) => theme.color.border};
   ul {
     flex-direction: column;
   }
-  &[hidden] {
+  &:not(:popover-open) {
     display: none;
   }
   ${({ theme }) => theme.mq.md} {
@@ -77,27 +86,49 @@ const MobilePanel = styled.nav`
   }
 `;
 
+const menuId = 'mobile-menu';
+const loginDialogId = 'login-dialog';
+
+/** Whether this browser opens a dialog from a button by itself (`command`, `commandfor`). */
+const opensDialogsNatively = typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
+
+/** Whether the popover is open; never, where the browser has no popovers. */
+const isOpenPopover = (element: HTMLElement | null) =>
+  typeof element?.showPopover === 'function' && element.matches(':popover-open');
+
 export function Header() {
   const scrolled = useScrolledPast(headerScrollThreshold);
   const location = useLocation();
+  const live = useHydrated();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLElement>(null);
   const loginDialog = useRef<HTMLDialogElement>(null);
-  // The panel belongs to the location it was opened at, so any route change closes it.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === location.key;
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // The browser opens and closes the panel; React follows, from a panel opened before it ran on.
+  useLayoutEffect(() => setMenuOpen(isOpenPopover(menuPanel.current)), []);
+  // A route change closes it.
+  useEffect(() => {
+    if (isOpenPopover(menuPanel.current)) menuPanel.current?.hidePopover();
+  }, [location.key]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || loginDialog.current?.open) return;
-      setMenuOpenAt(null);
+      menuPanel.current?.hidePopover();
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [menuOpen]);
 
-  const openLogin = () => loginDialog.current?.showModal();
+  // Login opens its dialog natively where the browser can; elsewhere once the page is live.
+  const login = {
+    commandfor: loginDialogId,
+    command: 'show-modal',
+    onClick: opensDialogsNatively ? undefined : () => loginDialog.current?.showModal(),
+  };
 
   return (
     <Bar data-scrolled={scrolled}>
@@ -107,17 +138,18 @@ export function Header() {
           <nav aria-label="Main">
             <MainLinks />
           </nav>
-          <Button type="button" variant="secondary" onClick={openLogin}>
+          <Button type="button" variant="secondary" {...login}>
             Login
           </Button>
         </DesktopOnly>
         <MenuButton
           ref={menuButton}
           type="button"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          popoverTarget={menuId}
+          aria-controls={menuId}
+          // Before the page is live the browser tells the panel's state itself.
+          aria-expanded={live ? menuOpen : undefined}
           aria-label="Menu"
-          onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
             <path
@@ -129,13 +161,19 @@ export function Header() {
           </svg>
         </MenuButton>
       </Inner>
-      <MobilePanel id="mobile-menu" aria-label="Mobile" hidden={!menuOpen}>
+      <MobilePanel
+        ref={menuPanel}
+        id={menuId}
+        popover="manual"
+        aria-label="Mobile"
+        onToggle={(event) => setMenuOpen(event.newState === 'open')}
+      >
         <MainLinks />
-        <Button type="button" onClick={openLogin}>
+        <Button type="button" {...login}>
           Login
         </Button>
       </MobilePanel>
-      <LoginDialog ref={loginDialog} />
+      <LoginDialog ref={loginDialog} id={loginDialogId} />
     </Bar>
   );
 }

@@ -22,9 +22,9 @@ const Dialog = styled.dialog`
  * What Login opens: the demos need no account. A native modal dialog, so focus is held
  * inside it, Escape closes it, and focus returns to the button that opened it.
  */
-export function LoginDialog({ ref }: { ref: Ref<HTMLDialogElement> }) {
+export function LoginDialog({ ref, id }: { ref: Ref<HTMLDialogElement>; id: string }) {
   return (
-    <Dialog ref={ref} aria-labelledby="login-dialog-title" aria-describedby="login-dialog-text">
+    <Dialog ref={ref} id={id} aria-labelledby="login-dialog-title" aria-describedby="login-dialog-text">
       <h2 id="login-dialog-title">Sign-in is coming soon</h2>
       <p id="login-dialog-text">
         You don't need an account to play: every {siteConfig.brand} demo is free and uses virtual currency only. Player
