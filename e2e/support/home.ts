@@ -20,7 +20,7 @@ export async function openHomeWithAvatar(page: Page) {
  */
 export const clickStartPlayingAndMeasureHeading = (page: Page) =>
   page.evaluate(() => {
-    [...document.querySelectorAll('button')].find((button) => button.textContent === 'Start Playing')!.click();
+    [...document.querySelectorAll('a')].find((link) => link.textContent === 'Start Playing')!.click();
     const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent === 'Featured Games')!;
     return heading.getBoundingClientRect().top;
   });

@@ -27,7 +27,7 @@ for (const viewport of [
 
     await page.goto('/');
     await avatarCodeRequested;
-    await expect(page.getByRole('button', { name: 'Start Playing' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Playing' })).toBeVisible();
     await expect(profileAvatar(page)).toHaveCount(0);
     // Bring the avatar's place into view, so any shift its arrival causes happens on screen.
     await page

@@ -25,7 +25,7 @@ test.describe('when the visitor prefers reduced motion', () => {
 
   test('Start Playing jumps to the Featured Games heading at once and focuses it', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Start Playing' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Start Playing' })).toBeInViewport();
     await expect(page.getByRole('heading', { name: 'Featured Games' })).not.toBeInViewport();
     const top = await clickStartPlayingAndMeasureHeading(page);
     expect(top).toBeGreaterThanOrEqual(0);

@@ -12,7 +12,7 @@ test.describe('with motion allowed', () => {
   }) => {
     await page.goto('/');
     const heading = page.getByRole('heading', { level: 2, name: 'Featured Games' });
-    await expect(page.getByRole('button', { name: 'Start Playing' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Start Playing' })).toBeInViewport();
     await expect(heading).not.toBeInViewport();
 
     // Right after the click a smooth scroll has only begun: the heading is still below the fold.

@@ -80,7 +80,7 @@ test('after hydration the pages respond: Home scrolls to the games, a card opens
   await markServerNodes(page);
   await page.goto('/');
   await expect.poll(() => adopted(page, 'slot')).toBe(true);
-  await page.getByRole('button', { name: 'Start Playing' }).click();
+  await page.getByRole('link', { name: 'Start Playing' }).click();
   await expect(page.getByRole('heading', { name: 'Featured Games' })).toBeFocused();
 
   await page.goto('/games');

@@ -100,17 +100,24 @@ describe('Home', () => {
     it('scrolls smoothly to the Featured Games heading and focuses it', async () => {
       prefersReducedMotion(false);
       await renderHome();
-      await userEvent.click(screen.getByRole('button', { name: 'Start Playing' }));
+      await userEvent.click(screen.getByRole('link', { name: 'Start Playing' }));
       const heading = screen.getByRole('heading', { name: 'Featured Games' });
       expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ behavior: 'smooth', block: 'start' });
       expect(scrollIntoView.mock.contexts[0]).toBe(heading);
       expect(heading).toHaveFocus();
+      expect(window.location.hash).toBe('');
+    });
+
+    it('is a link to the Featured Games heading, which works before the page is live', async () => {
+      await renderHome();
+      expect(screen.getByRole('link', { name: 'Start Playing' })).toHaveAttribute('href', '#featured-games-heading');
+      expect(screen.getByRole('heading', { name: 'Featured Games' })).toHaveAttribute('id', 'featured-games-heading');
     });
 
     it('jumps there instantly when the visitor prefers reduced motion', async () => {
       prefersReducedMotion(true);
       await renderHome();
-      await userEvent.click(screen.getByRole('button', { name: 'Start Playing' }));
+      await userEvent.click(screen.getByRole('link', { name: 'Start Playing' }));
       expect(scrollIntoView).toHaveBeenCalledExactlyOnceWith({ behavior: 'instant', block: 'start' });
       expect(screen.getByRole('heading', { name: 'Featured Games' })).toHaveFocus();
     });

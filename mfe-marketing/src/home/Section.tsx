@@ -25,7 +25,7 @@ interface SectionProps {
 }
 
 /** A heading's id, from its title: the same wherever the page renders ("What Players Say" → what-players-say-heading). */
-const headingIdOf = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
+export const headingIdOf = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
 
 /** One region of Home, named by its h2. */
 export function Section({ title, headingRef, className, children }: SectionProps) {

@@ -38,9 +38,9 @@ const CardBody = styled.div`
 `;
 
 /** The games the catalogue features, each with its art and a Play Now link to its page. */
-export function FeaturedGames({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
+export function FeaturedGames({ title, headingRef }: { title: string; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
-    <Section title="Featured Games" headingRef={headingRef}>
+    <Section title={title} headingRef={headingRef}>
       <GameGrid>
         {games
           .filter((game) => game.featured)

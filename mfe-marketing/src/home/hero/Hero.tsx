@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
-import { Button } from '@nova/ui/button';
+import { ButtonAnchor } from '@nova/ui/button';
 import { PageHeading } from '@nova/ui/page';
 import { siteConfig } from '@nova/ui/site-config';
+import type { MouseEvent } from 'react';
 
 const Banner = styled.section`
   display: grid;
@@ -34,8 +35,11 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-/** The page's opening: what the site is, in one breath, and the way to the games. */
-export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
+/**
+ * The page's opening: what the site is, in one breath, and the way to the games: a link to their
+ * heading (`games`, its id) that works before the page is live; once live, `onStartPlaying` takes it.
+ */
+export function Hero({ games, onStartPlaying }: { games: string; onStartPlaying: (event: MouseEvent) => void }) {
   return (
     <Banner aria-labelledby="hero-heading">
       <Eyebrow>Free-to-play social casino demos</Eyebrow>
@@ -44,9 +48,9 @@ export function Hero({ onStartPlaying }: { onStartPlaying: () => void }) {
         Try our slot games right in your browser with virtual coins. No sign-up, no deposits and no real money: just
         play for fun.
       </Lead>
-      <Button type="button" onClick={onStartPlaying}>
+      <ButtonAnchor href={`#${games}`} onClick={onStartPlaying}>
         Start Playing
-      </Button>
+      </ButtonAnchor>
     </Banner>
   );
 }

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { randomSeed, usePortalStore } from '@nova/store';
-import { Button } from '@nova/ui/button';
+import { ScriptButton } from '@nova/ui/script-button';
 import { Section } from '../Section.tsx';
 import { LevelProgress } from './LevelProgress.tsx';
 import { RobotAvatar } from './RobotAvatar.tsx';
@@ -132,9 +132,9 @@ export function ProfileMockup() {
       <Card>
         <Identity>
           <RobotAvatar seed={avatarSeed} alt="Robot avatar of the sample player" />
-          <Button type="button" variant="secondary" onClick={() => setAvatarSeed(randomSeed())}>
+          <ScriptButton type="button" variant="secondary" onClick={() => setAvatarSeed(randomSeed())}>
             Generate New Avatar
-          </Button>
+          </ScriptButton>
         </Identity>
         <Details>
           <Figures>
