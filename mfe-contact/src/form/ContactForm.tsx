@@ -1,6 +1,8 @@
 import styled from '@emotion/styled';
 import { usePortalStore, type ContactDraft } from '@nova/store';
-import { Button } from '@nova/ui/button';
+import { submitsWhenLive } from '@nova/contracts/until-live';
+import { useHydrated } from '@nova/ui/hydrated';
+import { ScriptButton } from '@nova/ui/script-button';
 import { useRef, type FormEvent } from 'react';
 import { SendOutcome } from '../send/SendOutcome.tsx';
 import { useSimulatedSend } from '../send/useSimulatedSend.ts';
@@ -8,7 +10,7 @@ import { countCharacters } from './characters.ts';
 import { lengthLimits, messageCounterFrom } from './contact-limits.ts';
 import { SubjectField } from './SubjectField.tsx';
 import { TextField } from './TextField.tsx';
-import { useKeepTypedBeforeHydration } from './typed-before-hydration.ts';
+import { useKeepTypedBeforeHydration, useSubmitHeldBeforeHydration } from './typed-before-hydration.ts';
 
 const Card = styled.form`
   padding: 1.5rem;
@@ -49,7 +51,9 @@ export function ContactForm() {
   const clearDraft = usePortalStore((state) => state.clearContactDraft);
   const { status, send } = useSimulatedSend(clearDraft);
   const form = useRef<HTMLFormElement>(null);
+  const live = useHydrated();
   useKeepTypedBeforeHydration(form, updateDraft);
+  useSubmitHeldBeforeHydration(form);
   const submitting = status === 'submitting';
   const overLimit = limitedFields.find((key) => countCharacters(draft[key]) > lengthLimits[key]);
 
@@ -73,8 +77,12 @@ export function ContactForm() {
   };
 
   return (
+    // method="dialog": outside a dialog a submit the page does not take goes nowhere, so no field
+    // can land in an address; until the page is live the shell's document holds it (submitsWhenLive).
     <Card
       ref={form}
+      method="dialog"
+      {...(!live && { [submitsWhenLive]: '' })}
       aria-labelledby="contact-form-heading"
       aria-busy={submitting}
       noValidate={overLimit !== undefined}
@@ -96,9 +104,9 @@ export function ContactForm() {
           {...field('message')}
         />
       </Fields>
-      <Button type="submit" disabled={submitting}>
+      <ScriptButton type="submit" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
-      </Button>
+      </ScriptButton>
     </Card>
   );
 }

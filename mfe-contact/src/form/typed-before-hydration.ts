@@ -1,3 +1,4 @@
+import { submitsWhenLive, untilLiveRecord } from '@nova/contracts/until-live';
 import { emptyContactDraft, type ContactDraft } from '@nova/store';
 import { useLayoutEffect, type RefObject } from 'react';
 
@@ -37,4 +38,21 @@ export function useKeepTypedBeforeHydration(
     );
     if (Object.keys(typed).length > 0) keep(typed);
   }, [form, keep]);
+}
+
+/**
+ * A submit the shell's document held because it came before the page was live (see
+ * @nova/contracts/until-live): submitted again as soon as the form is live, after what was typed
+ * is kept, so the browser checks the fields and the page sends it.
+ */
+export function useSubmitHeldBeforeHydration(form: RefObject<HTMLFormElement | null>) {
+  useLayoutEffect(() => {
+    const held = form.current;
+    const heldSubmits = untilLiveRecord()?.heldSubmits;
+    if (!held || !heldSubmits?.has(held)) return;
+    heldSubmits.delete(held);
+    // Live from here on: this submit is the page's to send (React drops the mark on its next render too).
+    held.removeAttribute(submitsWhenLive);
+    held.requestSubmit();
+  }, [form]);
 }
