@@ -1,5 +1,6 @@
 import './styles.css';
 import { parseLaunch } from './launch.ts';
+import { announceReadiness } from './readiness.ts';
 import { mulberry32, randomSeed, seedFromText } from './rng.ts';
 import { SlotSession } from './session.ts';
 import { mountSlot } from './ui/slot-view.ts';
@@ -14,3 +15,4 @@ if (result.ok) {
 } else {
   mountUnavailable(document.body, result.reason);
 }
+announceReadiness();

@@ -1,6 +1,6 @@
 import { demoAddress } from '@nova/catalogue/demo-address';
 import { games } from '@nova/catalogue/games';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../testing/render-route.tsx';
 
@@ -52,6 +52,21 @@ describe('the game page of a catalogue game', () => {
     renderRoute('/games/pug-life');
     expect(screen.getByRole('status')).toHaveTextContent('Loading the demo…');
     fireEvent.load(frame());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('ends the loading state when the provider says the demo is ready, and only then', () => {
+    renderRoute('/games/pug-life');
+    const provider = new URL(demoAddress('pug-life')!).origin;
+    const say = (data: unknown, source: Window | null, origin = provider) =>
+      act(() => void window.dispatchEvent(new MessageEvent('message', { data, source, origin })));
+    const strangerFrame = document.body.appendChild(document.createElement('iframe'));
+    say({ type: 'demo:ready' }, strangerFrame.contentWindow);
+    strangerFrame.remove();
+    say({ type: 'demo:ready' }, frame().contentWindow, 'http://elsewhere.example');
+    say({ type: 'demo:spin' }, frame().contentWindow);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the demo…');
+    say({ type: 'demo:ready' }, frame().contentWindow);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

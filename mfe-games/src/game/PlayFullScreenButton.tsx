@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { Button } from '@nova/ui/button';
 import { useHydrated } from '@nova/ui/hydrated';
+import { ScriptButton } from '@nova/ui/script-button';
 import type { RefObject } from 'react';
 
 /** Keeps the button's place without showing it, and keeps it from keyboard and assistive technology. */
@@ -9,13 +9,12 @@ const unseen = css`
 `;
 
 /**
- * Shows the target (the game frame) full screen. Offered only where the browser supports the
- * Fullscreen API for this page (`document.fullscreenEnabled`), which the server cannot know:
- * until the page runs in the browser, and wherever it is not supported, the button holds its
- * place unseen, so nothing moves when it shows.
+ * Shows the target (the game frame) full screen. Until the page runs it waits (ScriptButton);
+ * where the browser does not support the Fullscreen API for this page (`document.fullscreenEnabled`),
+ * which only the browser knows, it then holds its place unseen, so nothing moves.
  */
 export function PlayFullScreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
-  const offered = useHydrated() && document.fullscreenEnabled;
+  const unsupported = useHydrated() && !document.fullscreenEnabled;
 
   const playFullScreen = () => {
     // A refused request (say, the frame went away meanwhile) leaves the page as it was.
@@ -23,8 +22,8 @@ export function PlayFullScreenButton({ target }: { target: RefObject<HTMLElement
   };
 
   return (
-    <Button type="button" css={!offered && unseen} onClick={playFullScreen}>
+    <ScriptButton type="button" css={unsupported && unseen} onClick={playFullScreen}>
       Play Full Screen
-    </Button>
+    </ScriptButton>
   );
 }
