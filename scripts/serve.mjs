@@ -78,6 +78,7 @@ export async function shellHandler({ remoteMap, sliceOrigins, root = shellBuild,
     sliceOrigins,
     gameProvider: new URL(gameProvider).origin,
   });
+  await handler.prefetchFragments();
   return Object.assign(shellListener({ handler, shellBuild: root }), { close: source.close });
 }
 

@@ -30,7 +30,9 @@ for (const [kind, id] of Object.entries(ids)) {
       void dialog.dismiss();
     });
     const response = await page.goto(`/games/${encodeURIComponent(id)}`);
-    expect(response!.status()).toBe(200);
+    // Composed on the server as it is: no soft 404, no spinner until the games slice loads.
+    expect(response!.status()).toBe(404);
+    expect(await response!.text()).toContain('>Game Not Found</h1>');
 
     const main = page.getByRole('main');
     await expect(page).toHaveTitle(titles.gameNotFound);

@@ -8,10 +8,17 @@ import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { boundedText } from './bounded-body.mjs';
 
 /**
- * What a lookup found: the fragment; none (final: that version has no usable fragment for the
- * path); or unavailable (its origin failed, was too slow or is being skipped: try again later,
- * not before `retryAt` while the origin is skipped).
- * @typedef {{ kind: 'fragment', head: string, html: string } | { kind: 'none' } | { kind: 'unavailable', reason: string, retryAt?: number }} FragmentLookup
+ * What a lookup found: the fragment (`notFound`: what the page shows at an address that names
+ * nothing, answered 404); none (final: that version has no usable fragment for the path); or
+ * unavailable (its origin failed, was too slow or is being skipped: try again later, not before
+ * `retryAt` while the origin is skipped).
+ * @typedef {{ kind: 'fragment', head: string, html: string, notFound?: true } | { kind: 'none' } | { kind: 'unavailable', reason: string, retryAt?: number }} FragmentLookup
+ */
+
+/**
+ * A lookup of a page's fragment, and a prefetch of every fragment of a version (its files kept for
+ * the lookups to come).
+ * @typedef {((entry: string, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: string) => Promise<void> }} FragmentSource
  */
 
 /** An origin answered with an error, or not at all: it may be down. */
@@ -24,6 +31,7 @@ const maxFragmentBytes = 1024 * 1024;
  * @param {{ timeoutMs?: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number }} [options]
  *   timeoutMs: the most a lookup may take; skipMs: how long a failing origin is skipped;
  *   failuresBeforeSkip: the failures in a row that make an origin skipped
+ * @returns {FragmentSource}
  */
 export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresBeforeSkip = 2, now = Date.now } = {}) {
   /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
@@ -72,15 +80,22 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     return json;
   };
 
+  /** A string property of an unchecked object, if it has its own. */
+  const stringAt = (/** @type {unknown} */ record, /** @type {string} */ key) => {
+    const value = Object.hasOwn(Object(record), key) ? /** @type {any} */ (record)[key] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+
   /** @returns {Promise<FragmentLookup>} */
-  const find = async (/** @type {string} */ entry, /** @type {string} */ path) => {
+  const find = async (/** @type {string} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
     const [manifest, fragments] = /** @type {any[]} */ (
       await Promise.all([fetchJson(entry), fetchJson(new URL('fragments/manifest.json', entry).href)])
     );
     // A fragment goes only with the JavaScript of the same build.
     if (typeof manifest?.buildId !== 'string' || manifest.buildId !== fragments?.buildId) return { kind: 'none' };
-    const file = Object.hasOwn(Object(fragments.fragments), path) ? fragments.fragments[path] : undefined;
-    if (typeof file !== 'string') return { kind: 'none' };
+    const pathFile = stringAt(fragments.fragments, path);
+    const file = pathFile ?? stringAt(fragments.notFound, page);
+    if (file === undefined) return { kind: 'none' };
     const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, entry).href));
     if (typeof fragment?.head !== 'string' || typeof fragment?.html !== 'string') return { kind: 'none' };
     const base = new URL('.', entry).href.replace(/\/$/, '');
@@ -88,16 +103,36 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
       kind: 'fragment',
       head: fragment.head.replaceAll(remoteBasePlaceholder, base),
       html: fragment.html.replaceAll(remoteBasePlaceholder, base),
+      ...(pathFile === undefined && { notFound: /** @type {const} */ (true) }),
     };
+  };
+
+  /**
+   * Every fragment file of the version whose manifest is `entry`, fetched ahead of the pages that
+   * need them (a release's first visitors then wait for none); what fails is asked again by a lookup.
+   * @param {string} entry
+   */
+  const prefetch = async (entry) => {
+    if (!entry.includes('.json') || health(originOf(entry)).skippedUntil > now()) return;
+    const [, fragments] = /** @type {any[]} */ (
+      await Promise.all([fetchJson(entry), fetchJson(new URL('fragments/manifest.json', entry).href)]).catch(() => [])
+    );
+    const files = [...Object.values(Object(fragments?.fragments)), ...Object.values(Object(fragments?.notFound))];
+    await Promise.all(
+      files
+        .filter((file) => typeof file === 'string')
+        .map((file) => fetchJson(new URL(`fragments/${file}`, entry).href).catch(() => undefined)),
+    );
   };
 
   /**
    * The fragment of `path` in the slice version whose manifest is `entry`.
    * @param {string} entry the version's mf-manifest.json URL
    * @param {string} path
+   * @param {string} page the exposed page the path shows (`GamePage`)
    * @returns {Promise<FragmentLookup>}
    */
-  return async function fragmentOf(entry, path) {
+  async function fragmentOf(entry, path, page) {
     // The federation runtime's rule: an entry with ".json" in it is a manifest (fragments sit beside it).
     if (!entry.includes('.json')) return { kind: 'none' };
     const origin = health(originOf(entry));
@@ -109,7 +144,7 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
       timer = setTimeout(() => reject(new OriginFailure(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const found = await Promise.race([find(entry, path), deadline]);
+      const found = await Promise.race([find(entry, path, page), deadline]);
       origin.failures = 0;
       return /** @type {FragmentLookup} */ (found);
     } catch (error) {
@@ -121,5 +156,6 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
+  return Object.assign(fragmentOf, { prefetch });
 }

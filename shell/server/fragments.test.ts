@@ -34,30 +34,77 @@ afterEach(() => {
 describe('a fragment lookup', () => {
   it("gives the page's fragment with its asset URLs on the version's folder", async () => {
     const fragmentOf = createFragmentSource();
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'fragment',
       head: '<link rel="preload" href="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
       html: '<h1>Terms</h1><img src="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
     });
   });
 
+  it('gives what a page shows at an address that names nothing, marked not found, where the version has it', async () => {
+    const games = 'http://localhost:4175/2.0.0-bbbb/mf-manifest.json';
+    files[games] = { buildId: 'g1' };
+    files['http://localhost:4175/2.0.0-bbbb/fragments/manifest.json'] = {
+      buildId: 'g1',
+      fragments: { '/games/pug-life': 'GamePage/pug-life.json' },
+      notFound: { GamePage: 'GamePage.not-found.json' },
+    };
+    files['http://localhost:4175/2.0.0-bbbb/fragments/GamePage/pug-life.json'] = {
+      head: '',
+      html: '<h1>Pug Life</h1>',
+    };
+    files['http://localhost:4175/2.0.0-bbbb/fragments/GamePage.not-found.json'] = {
+      head: '<title>Game Not Found</title>',
+      html: '<h1>Game Not Found</h1>',
+    };
+    const fragmentOf = createFragmentSource();
+    expect(await fragmentOf(games, '/games/pug-life', 'GamePage')).toEqual({
+      kind: 'fragment',
+      head: '',
+      html: '<h1>Pug Life</h1>',
+    });
+    expect(await fragmentOf(games, '/games/nope', 'GamePage')).toEqual({
+      kind: 'fragment',
+      head: '<title>Game Not Found</title>',
+      html: '<h1>Game Not Found</h1>',
+      notFound: true,
+    });
+    expect(await fragmentOf(games, '/games', 'GamesPage')).toEqual({ kind: 'none' });
+  });
+
+  it('fetches every fragment of a version ahead: the lookups that follow wait for nothing', async () => {
+    const fragmentOf = createFragmentSource();
+    await fragmentOf.prefetch(entry);
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([
+      entry,
+      'http://localhost:4176/1.0.0-aaaa/fragments/manifest.json',
+      'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
+    ]);
+    expect((await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).kind).toBe('fragment');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
   it('shares one fetch of each file between concurrent lookups, and keeps the files (versions never change)', async () => {
     const fragmentOf = createFragmentSource();
-    const found = await Promise.all(Array.from({ length: 20 }, () => fragmentOf(entry, '/terms-and-conditions')));
+    const found = await Promise.all(
+      Array.from({ length: 20 }, () => fragmentOf(entry, '/terms-and-conditions', 'TermsPage')),
+    );
     expect(new Set(found.map((lookup) => lookup.kind))).toEqual(new Set(['fragment']));
     expect(fetch).toHaveBeenCalledTimes(3);
-    await fragmentOf(entry, '/terms-and-conditions');
+    await fragmentOf(entry, '/terms-and-conditions', 'TermsPage');
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('finds none, for good, where the version has no fragment for the path or another build made its fragments', async () => {
     const fragmentOf = createFragmentSource();
-    expect(await fragmentOf(entry, '/privacy-policy')).toEqual({ kind: 'none' });
+    expect(await fragmentOf(entry, '/privacy-policy', 'PrivacyPage')).toEqual({ kind: 'none' });
     files[entry] = { buildId: 'b2' };
     const other = createFragmentSource();
-    expect(await other(entry, '/terms-and-conditions')).toEqual({ kind: 'none' });
+    expect(await other(entry, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
     files[entry] = { buildId: 'b1' };
-    expect(await fragmentOf('http://localhost:4176/1.0.0-aaaa/remoteEntry.js', '/terms-and-conditions')).toEqual({
+    expect(
+      await fragmentOf('http://localhost:4176/1.0.0-aaaa/remoteEntry.js', '/terms-and-conditions', 'TermsPage'),
+    ).toEqual({
       kind: 'none',
     });
   });
@@ -67,7 +114,7 @@ describe('a fragment lookup', () => {
     answer = () => new Promise(() => undefined);
     const fragmentOf = createFragmentSource({ timeoutMs: 400 });
     let found: unknown;
-    void fragmentOf(entry, '/terms-and-conditions').then((lookup) => (found = lookup));
+    void fragmentOf(entry, '/terms-and-conditions', 'TermsPage').then((lookup) => (found = lookup));
     await vi.advanceTimersByTimeAsync(399);
     expect(found).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -79,7 +126,7 @@ describe('a fragment lookup', () => {
     answer = (url) => new Promise((resolve) => setTimeout(() => resolve(served(url)), 300));
     const fragmentOf = createFragmentSource({ timeoutMs: 400 });
     let found: unknown;
-    void fragmentOf(entry, '/terms-and-conditions').then((lookup) => (found = lookup));
+    void fragmentOf(entry, '/terms-and-conditions', 'TermsPage').then((lookup) => (found = lookup));
     await vi.advanceTimersByTimeAsync(400);
     expect(found).toMatchObject({ kind: 'unavailable' });
   });
@@ -88,13 +135,16 @@ describe('a fragment lookup', () => {
     let clock = 0;
     answer = async () => new Response('', { status: 502 });
     const fragmentOf = createFragmentSource({ skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'unavailable',
       reason: expect.any(String),
     });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable', retryAt: 5000 });
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({
+      kind: 'unavailable',
+      retryAt: 5000,
+    });
     const asked = vi.mocked(fetch).mock.calls.length;
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toEqual({
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'unavailable',
       reason: 'its origin is skipped after failing',
       retryAt: 5000,
@@ -103,22 +153,24 @@ describe('a fragment lookup', () => {
 
     answer = async (url) => served(url);
     clock = 5001;
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
   });
 
   it('counts a 404 as an answer, not a failure of the origin', async () => {
     const fragmentOf = createFragmentSource({ failuresBeforeSkip: 1 });
-    expect(await fragmentOf('http://localhost:4176/9.9.9/mf-manifest.json', '/terms-and-conditions')).toEqual({
+    expect(
+      await fragmentOf('http://localhost:4176/9.9.9/mf-manifest.json', '/terms-and-conditions', 'TermsPage'),
+    ).toEqual({
       kind: 'none',
     });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
   });
 
   it('asks again for a file whose fetch failed', async () => {
     answer = async () => new Response('', { status: 500 });
     const fragmentOf = createFragmentSource({ failuresBeforeSkip: 10 });
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'unavailable' });
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'unavailable' });
     answer = async (url) => served(url);
-    expect(await fragmentOf(entry, '/terms-and-conditions')).toMatchObject({ kind: 'fragment' });
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
   });
 });

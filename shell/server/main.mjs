@@ -25,8 +25,10 @@ async function serve() {
   });
   const listener = shellListener({ handler, shellBuild: config.shellBuild, log });
   const server = shellServer(listener);
-  // A map behind a URL is read once before the first request, so no instance starts without it.
+  // A map behind a URL is read once before the first request, so no instance starts without it,
+  // and its released versions' fragments are at hand for the first pages.
   await remoteMap.ready;
+  await handler.prefetchFragments();
   await new Promise((resolve) => server.listen(config.port, config.host, () => resolve(undefined)));
   /** @type {Promise<void> | undefined} */
   let stopping;

@@ -20,6 +20,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -111,7 +112,7 @@ export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type 
  * @param {ShellServerEntry} options.shell what renders the layout (loadShell)
  * @param {ShellDocument} options.document the shell's document (loadShell)
  * @param {RemoteMapSource} options.remoteMap
- * @param {(entry: string, path: string) => Promise<FragmentLookup>} options.fragmentOf
+ * @param {FragmentSource} options.fragmentOf
  * @param {readonly string[]} options.sliceOrigins where this environment's slices are served from
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} [options.pageCacheBytes]
@@ -136,6 +137,18 @@ export function createShellHandler({
   const pageAt = (/** @type {string} */ path) => {
     if (!pagesAt.has(path)) pagesAt.set(path, shell.pageAt(path) ?? '');
     return /** @type {string} */ (pagesAt.get(path)) || undefined;
+  };
+
+  /** The revision whose released versions' fragments were last fetched ahead. */
+  let prefetched = '';
+  /** Fetches every fragment of the released versions once per revision of the map, ahead of the pages. */
+  const prefetchFragments = async () => {
+    const map = remoteMap.current();
+    if (map.revision === undefined || map.revision === prefetched) return;
+    prefetched = map.revision;
+    await Promise.all(
+      Object.values(map.view.released).flatMap((entry) => (entry ? [fragmentOf.prefetch(entry.url)] : [])),
+    );
   };
 
   /** @returns {PlainResponse} */
@@ -247,6 +260,7 @@ export function createShellHandler({
    * @param {boolean} preview
    */
   const page = (request, path, preview) => {
+    prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
     const map = remoteMap.current();
     const year = yearNow();
     const kept = pages.kept(path);
@@ -308,7 +322,8 @@ export function createShellHandler({
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
     return pages.compose(path, dependenciesOf(map, year, slice), async () => {
       const started = performance.now();
-      const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path) : undefined;
+      const page = exposed?.slice(exposed.indexOf('/') + 1) ?? '';
+      const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, page) : undefined;
       const fetched = performance.now();
       const { status, html } = await composePage(
         { shell, document },
@@ -323,15 +338,17 @@ export function createShellHandler({
       );
       const rendered = performance.now();
       const final = found?.kind !== 'unavailable';
-      // The router's catch-all renders Not Found with 200: a path that shows no page is a 404.
-      const answered = siteUnavailable !== undefined ? 503 : exposed === undefined ? 404 : status;
+      // The router's catch-all renders Not Found with 200: a path that shows no page is a 404, and
+      // so is an address the slice says names nothing (an unknown game).
+      const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound);
+      const answered = siteUnavailable !== undefined ? 503 : notFound ? 404 : status;
       return {
         slice,
         status: answered,
         html,
         final,
         retryAt: found?.kind === 'unavailable' ? found.retryAt : undefined,
-        stray: found?.kind !== 'fragment' && siteUnavailable === undefined,
+        stray: (found?.kind !== 'fragment' || found.notFound === true) && siteUnavailable === undefined,
         // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
         shared: final && (answered === 200 || answered === 404),
         tags: ['shell', ...(slice ? [slice] : [])].join(' '),
@@ -370,6 +387,8 @@ export function createShellHandler({
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,
+    /** Fetches the fragments of the map's released versions, if it has not for this revision: before the first request. */
+    prefetchFragments,
     /** What the page cache holds. */
     cacheSize: pages.size,
   };

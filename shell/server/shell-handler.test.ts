@@ -16,12 +16,17 @@ import {
 } from './shell-handler.mjs';
 import { shellDocument } from './shell-document.mjs';
 
-const sliceOrigins = ['http://localhost:4174', 'http://localhost:4176'];
+const sliceOrigins = ['http://localhost:4174', 'http://localhost:4175', 'http://localhost:4176'];
 const entries = {
   marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
+  games: 'http://localhost:4175/1.0.0-cccc/mf-manifest.json',
   legal: 'http://localhost:4176/1.0.0-bbbb/mf-manifest.json',
 };
-const pages: Record<string, string> = { '/': 'marketing/HomePage', '/terms-and-conditions': 'legal/TermsPage' };
+const pages: Record<string, string> = {
+  '/': 'marketing/HomePage',
+  '/terms-and-conditions': 'legal/TermsPage',
+  '/games/nope': 'games/GamePage',
+};
 
 /** A shell server entry that renders its inputs plainly. */
 const shell = {
@@ -64,8 +69,9 @@ const writeMap = async (text: string) => {
 
 let clock: number;
 const fragment = (html: string): FragmentLookup => ({ kind: 'fragment', head: '<meta name="page">', html });
-const fragmentOf = vi.fn(async (entry: string, path: string): Promise<FragmentLookup> =>
-  fragment(`${path} from ${entry}`),
+const fragmentOf = Object.assign(
+  vi.fn(async (entry: string, path: string): Promise<FragmentLookup> => fragment(`${path} from ${entry}`)),
+  { prefetch: vi.fn<(entry: string) => Promise<void>>(async () => undefined) },
 );
 
 const handlerWith = (options: { pageCacheBytes?: number } = {}) =>
@@ -107,6 +113,7 @@ beforeEach(async () => {
   await writeMap(releasing(entries));
   clock = Date.UTC(2026, 10, 25, 12);
   fragmentOf.mockClear();
+  fragmentOf.prefetch.mockClear();
   shell.renderShell.mockClear();
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
@@ -177,6 +184,17 @@ describe('a composed page', () => {
     expect(page.text).toContain('src="/assets/main.js"');
     expect(page.header('Cache-Control')).toBe('private, no-store');
     expect(logged.join()).toContain('render bug');
+  });
+
+  it("has the released versions' fragments fetched ahead, once per revision of the map", async () => {
+    const handler = handlerWith();
+    await handler.prefetchFragments();
+    expect(fragmentOf.prefetch.mock.calls.map(([entry]) => entry).sort()).toEqual(Object.values(entries).sort());
+    await get(handler, '/');
+    expect(fragmentOf.prefetch).toHaveBeenCalledTimes(3);
+    await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
+    await get(handler, '/');
+    expect(fragmentOf.prefetch).toHaveBeenCalledTimes(6);
   });
 
   it('is composed once, then served from memory with the same ETag, whatever the encoding', async () => {
@@ -359,6 +377,17 @@ describe('the page policy', () => {
     expect(page.header('Surrogate-Key')).toBe('shell');
   });
 
+  it('composes an address its slice says names nothing (an unknown game) with that fragment, 404, kept apart', async () => {
+    const handler = handlerWith();
+    fragmentOf.mockImplementationOnce(async () => ({ ...fragment('<h1>Game Not Found</h1>'), notFound: true }));
+    const page = await get(handler, '/games/nope');
+    expect(fragmentOf).toHaveBeenCalledWith(entries.games, '/games/nope', 'GamePage');
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<main><h1>Game Not Found</h1></main>');
+    expect(dataBlockOf(page.text)).toMatchObject({ slot: 'fragment', remotes: { games: entries.games } });
+    expect(page.header('Cache-Control')).toContain('s-maxage');
+  });
+
   it('reads a target as the URL parser does: escapes, dot segments, backslashes, hostile queries', async () => {
     const handler = handlerWith();
     const location = async (url: string) => (await get(handler, url)).header('Location');
@@ -441,6 +470,13 @@ describe("the browser's remote map, /remotes.json", () => {
           deployment: { traffic: 100, default: true },
         },
       ],
+      games: [
+        {
+          url: entries.games,
+          metadata: { integrity: '', version: '1.0.0-cccc' },
+          deployment: { traffic: 100, default: true },
+        },
+      ],
       legal: [
         {
           url: entries.legal,
@@ -466,7 +502,10 @@ describe("the browser's remote map, /remotes.json", () => {
       entries.legal,
       preview,
     ]);
-    expect(JSON.parse(answer.text).microFrontends.games).toBeUndefined();
+    // A version the map does not list is not added.
+    expect(JSON.parse(answer.text).microFrontends.games.map(({ url }: { url: string }) => url)).toEqual([
+      entries.games,
+    ]);
   });
 });
 

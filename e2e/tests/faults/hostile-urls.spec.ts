@@ -73,8 +73,8 @@ for (const { kind, url, heading } of strayAddresses) {
   test(`${kind} shows ${heading} inside the layout, nothing of it reflected as markup`, async ({ page, baseURL }) => {
     const expectNoInjectedCode = watchForInjectedCode(page);
     const response = await page.goto(`${baseURL}${url}`);
-    // An unknown address is 404; an unknown game id only the games slice knows of.
-    expect(response?.status()).toBe(heading === 'Page Not Found' ? 404 : 200);
+    // An unknown address and an unknown game id alike: 404 (the games slice says the id names nothing).
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(`${heading} · Nova Reels`);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('banner')).toBeVisible();

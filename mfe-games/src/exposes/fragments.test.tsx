@@ -4,6 +4,7 @@ import { fragmentAddresses } from '@nova/render/fragment-list';
 import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { untilLiveRecordName } from '@nova/contracts/until-live';
 import { fragments } from './fragments.ts';
 
 const pages = {
@@ -17,10 +18,11 @@ function renderThenHydrateAt(path: string, options?: Parameters<typeof renderThe
 }
 
 describe('the fragment list', () => {
-  it('has the collection and the page of every game in the catalogue', () => {
+  it('has the collection, the page of every game in the catalogue, and Game Not Found for any other', () => {
     expect(fragmentAddresses('games', fragments).map(({ path, file }) => [path, file])).toEqual([
       ['/games', 'GamesPage.json'],
       ...games.map((game) => [`/games/${game.id}`, `GamePage/${game.id}.json`]),
+      ['/games/not-in-the-catalogue', 'GamePage.not-found.json'],
     ]);
   });
 
@@ -30,7 +32,7 @@ describe('the fragment list', () => {
     vi.doMock('@nova/catalogue/games', async (original) => ({ ...(await original()), games: [...games, newGame] }));
     onTestFinished(() => void vi.doUnmock('@nova/catalogue/games'));
     const { fragments: withNewGame } = await import('./fragments.ts');
-    expect(fragmentAddresses('games', withNewGame).at(-1)).toMatchObject({
+    expect(fragmentAddresses('games', withNewGame).at(-2)).toMatchObject({
       path: '/games/lucky-comet',
       file: 'GamePage/lucky-comet.json',
     });
@@ -51,22 +53,38 @@ describe.each(fragmentAddresses('games', fragments).map(({ path }) => path))(
 );
 
 describe("a game's fragment", { timeout: hydrationTestTimeout }, () => {
-  it("holds the frame's 16:9 box with its loading state; the frame itself starts in the browser", async () => {
+  it('holds the frame, so the demo loads with the first paint, and its loading state behind it', async () => {
     const page = await renderThenHydrateAt('/games/pug-life');
-    expect(page.fragment.html).not.toContain('<iframe');
+    expect(page.fragment.html).toMatch(/<iframe [^>]*title="Pug Life demo"/);
     expect(page.fragment.html).toContain('Loading the demo…');
+    expect(page.replaced).toEqual([]);
     expect(within(page.slot).getByTitle('Pug Life demo').tagName).toBe('IFRAME');
   });
 
-  it('keeps Play Full Screen unseen until the browser says it supports full screen, then shows it in its place', async () => {
+  it("ends the loading state as it hydrates when the frame loaded before (the document's record)", async () => {
+    const page = await renderThenHydrateAt('/games/pug-life', {
+      beforeHydration: () => {
+        const loadedFrames = new WeakSet([document.querySelector('iframe')!]);
+        Object.assign(globalThis, { [untilLiveRecordName]: { heldSubmits: new WeakSet(), loadedFrames } });
+      },
+    });
+    expect(page.problems).toEqual([]);
+    expect(within(page.slot).queryByRole('status')).toBeNull();
+  });
+
+  it('holds Play Full Screen waiting for the page, then it works where full screen is supported', async () => {
     const page = await renderThenHydrateAt('/games/alpha-eagle', {
       beforeHydration: () => {
         Object.defineProperty(document, 'fullscreenEnabled', { value: true });
       },
     });
-    expect(page.fragment.html).toMatch(/<button type="button" class="[^"]+">Play Full Screen<\/button>/);
+    expect(page.fragment.html).toMatch(
+      /<button type="button" class="[^"]+" aria-disabled="true" data-waiting="">Play Full Screen<\/button>/,
+    );
     expect(page.replaced).toEqual([]);
-    expect(within(page.slot).getByRole('button', { name: 'Play Full Screen' })).toBeVisible();
+    const button = within(page.slot).getByRole('button', { name: 'Play Full Screen' });
+    expect(button).toBeVisible();
+    expect(button).not.toHaveAttribute('aria-disabled');
   });
 
   it('keeps Play Full Screen unseen, in its place, where full screen is not supported', async () => {
@@ -74,5 +92,15 @@ describe("a game's fragment", { timeout: hydrationTestTimeout }, () => {
     expect(document.fullscreenEnabled).toBeUndefined();
     expect(within(page.slot).queryByRole('button', { name: 'Play Full Screen' })).toBeNull();
     expect(within(page.slot).getByText('Play Full Screen')).not.toBeVisible();
+  });
+});
+
+describe('the fragment of a game address that names nothing', { timeout: hydrationTestTimeout }, () => {
+  it('is Game Not Found, names no address, and hydrates', async () => {
+    const page = await renderThenHydrateAt('/games/not-in-the-catalogue');
+    expect(page.fragment.head).toContain('<title>Game Not Found · Nova Reels</title>');
+    expect(page.fragment.html).not.toContain('not-in-the-catalogue');
+    expect(page.problems).toEqual([]);
+    expect(within(page.slot).getByRole('heading', { level: 1 })).toHaveTextContent('Game Not Found');
   });
 });

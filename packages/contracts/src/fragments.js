@@ -24,4 +24,6 @@ export const remoteBasePlaceholder = '__NOVA_REMOTE_BASE__';
  * @property {import('./slices.js').SliceName} remote
  * @property {string} buildId The build of the JavaScript the fragments go with, as in its `mf-manifest.json`.
  * @property {Record<string, string>} fragments Each concrete path's fragment file, relative to the manifest.
+ * @property {Record<string, string>} [notFound] By exposed page: the fragment file of what the page shows
+ *   at any other address of its route (the address names nothing: the page is Not Found, 404).
  */

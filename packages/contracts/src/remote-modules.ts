@@ -18,9 +18,12 @@ export type RemoteModules = Record<RemoteModuleId, PageModule>;
 
 /**
  * The pages a remote renders to HTML fragments when it builds (its `src/exposes/fragments.ts`):
- * each exposed page with every concrete path it serves, e.g. one per game.
+ * each exposed page with every concrete path it serves, e.g. one per game; and, for a page whose
+ * route has parameters, an address of it that names nothing (`notFound`): what that shows stands
+ * for every other address of the route, which the server answers 404.
  */
 export type FragmentList<Name extends RemoteName> = readonly {
   page: (typeof slices)[Name]['exposes'][number];
   paths: readonly string[];
+  notFound?: string;
 }[];

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fragmentAddresses } from './fragment-list.ts';
 
 /** A list as plain JavaScript could hand it over: TypeScript already refuses a page the remote does not expose. */
-const unchecked = (entry: { page: string; paths: readonly string[] }) => [entry] as FragmentList<'games'>;
+const unchecked = (entry: { page: string; paths: readonly string[]; notFound?: string }) =>
+  [entry] as FragmentList<'games'>;
 
 describe('fragmentAddresses', () => {
   it('gives each path of each page its route and file: <Page>.json, or <Page>/<parameters>.json', () => {
@@ -24,7 +25,32 @@ describe('fragmentAddresses', () => {
     ]);
   });
 
+  it('gives what a page shows at an address that names nothing a file of its own, marked not found', () => {
+    expect(
+      fragmentAddresses('games', [{ page: 'GamePage', paths: ['/games/pug-life'], notFound: '/games/no-such-game' }]),
+    ).toEqual([
+      { page: 'GamePage', route: '/games/:gameId', path: '/games/pug-life', file: 'GamePage/pug-life.json' },
+      {
+        page: 'GamePage',
+        route: '/games/:gameId',
+        path: '/games/no-such-game',
+        file: 'GamePage.not-found.json',
+        notFound: true,
+      },
+    ]);
+  });
+
   it.each([
+    [
+      'a not-found address that a path lists',
+      { page: 'GamePage', paths: ['/games/pug-life'], notFound: '/games/pug-life' },
+      'games: /games/pug-life is listed twice.',
+    ],
+    [
+      'a not-found address on a route without parameters',
+      { page: 'GamesPage', paths: [], notFound: '/games' },
+      'games/GamesPage: its route /games has no parameters, so every address of it names the page.',
+    ],
     [
       'a page the remote does not expose',
       { page: 'HomePage', paths: ['/'] },

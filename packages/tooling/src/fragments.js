@@ -77,7 +77,7 @@ const shortHash = (/** @type {string[]} */ ...texts) =>
  * Builds a remote's fragments in the same build as its JavaScript. After the browser build, it
  * builds the fragment list and the pages for Node, renders each page at each of its paths, and
  * writes `dist/fragments/<file>.json` (`{ head, html }`) and `dist/fragments/manifest.json`
- * (`{ remote, buildId, fragments: { <path>: <file> } }`). The build id is a hash of the browser
+ * (`{ remote, buildId, fragments: { <path>: <file> }, notFound: { <page>: <file> } }`). The build id is a hash of the browser
  * build's entry and manifest (every other file they lead to is named by its content hash) and
  * goes into `mf-manifest.json` too: a server uses a fragment only with the JavaScript it was
  * built with.
@@ -124,7 +124,12 @@ export function fragments({ name, plugins }) {
         const manifest = {
           remote: name,
           buildId,
-          fragments: Object.fromEntries(addresses.map(({ path, file }) => [path, file])),
+          fragments: Object.fromEntries(
+            addresses.filter((address) => !address.notFound).map(({ path, file }) => [path, file]),
+          ),
+          notFound: Object.fromEntries(
+            addresses.filter((address) => address.notFound).map(({ page, file }) => [page, file]),
+          ),
         };
         await writeFile(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
         const took = Math.round(performance.now() - started);

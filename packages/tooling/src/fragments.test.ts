@@ -65,8 +65,10 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
   });
 
   it('writes a fragment for every exposed page; the manifest lists every fragment file and no other', async () => {
-    const { fragments } = await built.json('fragments/manifest.json');
-    const listed = Object.values<string>(fragments);
+    const { fragments, notFound } = await built.json('fragments/manifest.json');
+    // games: Game Not Found, for every game address that names no game (its fragment list says so).
+    expect(notFound).toEqual(name === 'games' ? { GamePage: 'GamePage.not-found.json' } : {});
+    const listed = [...Object.values<string>(fragments), ...Object.values<string>(notFound)];
     expect((await filesIn(join(built.outDir, 'fragments'))).sort()).toEqual([...listed, 'manifest.json'].sort());
     expect(new Set(listed.map((file) => file.replace(/[/.].*/, '')))).toEqual(new Set(slices[name].exposes));
     for (const file of listed) {
