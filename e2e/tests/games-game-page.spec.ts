@@ -2,19 +2,13 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { shippedRemotes } from '../support/deployments.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { gameCards } from '../support/games.ts';
+import { gate } from '../support/gate.ts';
 import { demoIn } from '../support/provider.ts';
 import { gameDemoBaseUrl, pageTitle, titles } from '../support/site.ts';
 import type { Page } from '@playwright/test';
 
 const provider = gameDemoBaseUrl.origin;
 const demoFrame = (page: Page, title = 'Pug Life') => page.getByTitle(`${title} demo`);
-
-/** A promise the test resolves to let a held response through. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 // Each game's title, copy, launch parameters and how-to-play steps are the games slice's and the
 // catalogue's unit tests'; this suite checks the page in the composed site against the real provider.
@@ -77,14 +71,15 @@ test("the frame is allowed exactly what the server's Permissions-Policy delegate
   }
 });
 
-test('a loading state covers the frame until the demo has loaded', async ({ page }) => {
+test('a loading state shows until the demo has loaded', async ({ page }) => {
   const release = gate();
   // Hold the provider's launcher: what a slow provider does.
   await page.route(`${provider}/launch?*`, async (route) => {
     await release.opened;
     await route.continue();
   });
-  await page.goto('/games/undead-fortune');
+  // Not until load: the held frame holds the document's load.
+  await page.goto('/games/undead-fortune', { waitUntil: 'domcontentloaded' });
   const loading = page.getByRole('main').getByRole('status');
   await expect(loading).toHaveText('Loading the demo…');
   await expect(demoFrame(page, 'Undead Fortune')).toBeAttached();
