@@ -5,6 +5,7 @@
 // audits per route and build; medians are reported.
 import { chromium } from '@playwright/test';
 import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
+import { controlsBeforeScript } from './measure/controls.mjs';
 import { lighthouseMobile } from './measure/lighthouse.mjs';
 import { updatePerformanceDoc, withPage } from './performance-doc.mjs';
 import { measureScripts, measureSlowVisit } from './measure/visit.mjs';
@@ -43,16 +44,19 @@ const browser = await chromium.launch({
  */
 async function measure(url) {
   const scripts = await measureScripts(browser, url);
+  const controls = await controlsBeforeScript(browser, url);
   const slow = await repeat(slowRuns, () => measureSlowVisit(browser, url));
   const audits = await repeat(lighthouseRuns, () => lighthouseMobile(url, chromiumExecutable()));
   if (verbose) {
     console.log(`${url}: waves ${slow.map((sample) => sample.waves).join(' ')}; the first run's chain:`);
     for (const name of slow[0]?.chain ?? []) console.log(`  ${name}`);
     for (const file of scripts.files) console.log(`  ${(file.gzip / 1024).toFixed(1).padStart(6)} KiB  ${file.url}`);
+    console.log(`  controls before script: ${controls.shown} shown; idle: ${controls.idle.join(', ') || 'none'}`);
   }
   return {
     gzip: scripts.gzip,
     requests: scripts.requests,
+    controls,
     waves: median(slow.map((sample) => sample.waves)),
     headingAt: median(slow.map((sample) => sample.headingAt)),
     lcp: median(slow.map((sample) => sample.lcp)),
