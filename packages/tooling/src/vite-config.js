@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { chunkGroups } from './chunk-groups.js';
 import { envDir } from './deployment-env.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
@@ -53,7 +54,10 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
     build: {
       target: 'es2022',
       sourcemap: /** @type {const} */ ('hidden'),
-      ...(isRemote && { rolldownOptions: { input: {} } }),
+      rolldownOptions: {
+        ...(isRemote && { input: {} }),
+        output: { codeSplitting: chunkGroups({ remote: isRemote }) },
+      },
     },
     ...(mode === 'test' && unitTestConfig),
   }));
