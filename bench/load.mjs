@@ -104,7 +104,7 @@ async function warm(/** @type {string} */ origin) {
   await sleep(500);
 }
 
-/** A run of misses: every request a new game page. */
+/** A run of misses: every request a new game page, answered 404 Game Not Found. */
 const missPath = (/** @type {string} */ run) => `/games/load-${Date.now().toString(36)}-${run}-`;
 
 try {
@@ -175,7 +175,12 @@ try {
   await stopNow(staticFile);
   await stopNow(plainNode);
   if (edgeServer) await stopNow(edgeServer);
-  const oneProcessMisses = await wrk(single.origin, { seconds, connections, uniquePrefix: missPath('one') });
+  const oneProcessMisses = await wrk(single.origin, {
+    seconds,
+    connections,
+    uniquePrefix: missPath('one'),
+    expectStatus: 404,
+  });
   await stopNow(single);
 
   log(`memory over ${memoryRequests} requests`);
@@ -239,7 +244,12 @@ try {
   });
 
   // Last: each miss leaves the best compression of its page to do, in the background, for a while after.
-  const allCoresMisses = await wrk(composer.origin, { seconds, connections, uniquePrefix: missPath('all') });
+  const allCoresMisses = await wrk(composer.origin, {
+    seconds,
+    connections,
+    uniquePrefix: missPath('all'),
+    expectStatus: 404,
+  });
 
   const report = loadReport({
     setup,

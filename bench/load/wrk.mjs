@@ -19,7 +19,7 @@ const script = join(import.meta.dirname, 'wrk.lua');
  * @property {number} p99 latency, ms
  * @property {number} max latency, ms
  * @property {number} errors failed requests: socket errors (connect, read, write), timeouts and
- *   responses with a status of 400 or more
+ *   responses with a status of 400 or more (or, when one is expected, any other)
  * @property {{ connect: number, read: number, write: number, status: number, timeout: number }} errorsByKind
  */
 
@@ -55,13 +55,15 @@ export function parseWrkOutput(stdout) {
  * @param {number} [options.connections]
  * @param {string[]} [options.paths] ask these paths in turn instead of the URL's
  * @param {string} [options.uniquePrefix] ask this prefix with a new number each time
+ * @param {number} [options.expectStatus] the status every answer should have (else any under 400)
  * @returns {Promise<WrkResult>}
  */
-export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePrefix } = {}) {
+export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePrefix, expectStatus } = {}) {
   const env = {
     ...process.env,
     ...(paths && { WRK_PATHS: paths.join(',') }),
     ...(uniquePrefix && { WRK_UNIQUE: uniquePrefix }),
+    ...(expectStatus && { WRK_EXPECT: String(expectStatus) }),
   };
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '2s', '--latency'];
   const { stdout } = await run(wrkBinary, [...args, '-H', 'Accept-Encoding: br', '-s', script, url], { env });

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { wrkRun } from './test-support.ts';
-import { medianOf, parseWrkOutput } from './wrk.mjs';
+import { ensureLoadTools } from './tools.mjs';
+import { medianOf, parseWrkOutput, wrk } from './wrk.mjs';
 
 const output = (json: string) =>
   [
@@ -60,5 +63,33 @@ describe('medianOf', () => {
 
   it('of two runs, takes the lower middle one', () => {
     expect(medianOf([run(50_000, 4), run(30_000, 30)]).perSecond).toBe(30_000);
+  });
+});
+
+describe('wrk', () => {
+  it('counts answers of another status than the expected one as errors, and only those', async () => {
+    ensureLoadTools();
+    // Every third answer is a 500, the rest are 404.
+    let answered = 0;
+    const server = createServer((_request, response) => {
+      answered += 1;
+      response.writeHead(answered % 3 === 0 ? 500 : 404).end();
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const expecting404 = await wrk(url, {
+        seconds: 1,
+        connections: 2,
+        uniquePrefix: '/games/load-',
+        expectStatus: 404,
+      });
+      expect(expecting404.requests).toBeGreaterThan(30);
+      expect(expecting404.errorsByKind.status / expecting404.requests).toBeCloseTo(1 / 3, 1);
+      const expectingAnyUnder400 = await wrk(url, { seconds: 1, connections: 2 });
+      expect(expectingAnyUnder400.errorsByKind.status).toBe(expectingAnyUnder400.requests);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 });
