@@ -260,8 +260,9 @@ export function createShellHandler({
    * @param {boolean} preview
    */
   const page = (request, path, preview) => {
-    prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
     const map = remoteMap.current();
+    if (map.revision !== prefetched)
+      prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
     const year = yearNow();
     const kept = pages.kept(path);
     if (kept && kept.dependencies === dependenciesOf(map, year, kept.slice)) {
