@@ -271,7 +271,7 @@ export function createShellHandler({
       return pageResponse(request, kept, { cache: 'stale', preview });
     }
     return compose(path, map, year).then(
-      (composed) => pageResponse(request, composed, { cache: 'miss', preview }),
+      ({ page: composed, reused }) => pageResponse(request, composed, { cache: reused ? 'hit' : 'miss', preview }),
       (error) => {
         log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
         return plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
@@ -311,21 +311,29 @@ export function createShellHandler({
 
   /**
    * Composes the page at `path` from the released version of its slice (once for concurrent
-   * requests) and keeps it.
+   * requests) and keeps it. Every address that names nothing (no page, or an id its slice does not
+   * know) shows the same page, nothing of the address in it: kept once, under what it shows, and
+   * reused for the next such address.
    * @param {string} path
    * @param {RemoteMapState} map
    * @param {number} year
+   * @returns {Promise<{ page: KeptPage, reused: boolean }>}
    */
-  const compose = (path, map, year) => {
+  const compose = async (path, map, year) => {
     const exposed = pageAt(path);
     const slice = /** @type {SliceName | undefined} */ (exposed?.slice(0, exposed.indexOf('/')));
     const entry = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
-    return pages.compose(path, dependenciesOf(map, year, slice), async () => {
-      const started = performance.now();
-      const page = exposed?.slice(exposed.indexOf('/') + 1) ?? '';
-      const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, page) : undefined;
-      const fetched = performance.now();
+    const dependencies = dependenciesOf(map, year, slice);
+    const started = performance.now();
+    const exposedPage = exposed?.slice(exposed.indexOf('/') + 1) ?? '';
+    const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, exposedPage) : undefined;
+    const fetched = performance.now();
+    const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
+    const key = notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path;
+    const shown = key === path ? undefined : pages.kept(key);
+    if (shown && shown.dependencies === dependencies && shown.keepUntil > now()) return { page: shown, reused: true };
+    const page = await pages.compose(key, dependencies, async () => {
       const { status, html } = await composePage(
         { shell, document },
         {
@@ -341,7 +349,6 @@ export function createShellHandler({
       const final = found?.kind !== 'unavailable';
       // The router's catch-all renders Not Found with 200: a path that shows no page is a 404, and
       // so is an address the slice says names nothing (an unknown game).
-      const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound);
       const answered = siteUnavailable !== undefined ? 503 : notFound ? 404 : status;
       return {
         slice,
@@ -356,6 +363,7 @@ export function createShellHandler({
         timing: `fragment;dur=${(fetched - started).toFixed(1)}, render;dur=${(rendered - fetched).toFixed(1)}`,
       };
     });
+    return { page, reused: false };
   };
 
   return {

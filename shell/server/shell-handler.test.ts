@@ -26,6 +26,7 @@ const pages: Record<string, string> = {
   '/': 'marketing/HomePage',
   '/terms-and-conditions': 'legal/TermsPage',
   '/games/nope': 'games/GamePage',
+  '/games/nope-again': 'games/GamePage',
 };
 
 /** A shell server entry that renders its inputs plainly. */
@@ -386,6 +387,29 @@ describe('the page policy', () => {
     expect(page.text).toContain('<main><h1>Game Not Found</h1></main>');
     expect(dataBlockOf(page.text)).toMatchObject({ slot: 'fragment', remotes: { games: entries.games } });
     expect(page.header('Cache-Control')).toContain('s-maxage');
+  });
+
+  it('composes the page every address that names nothing shows once, and serves it for the next such address', async () => {
+    const handler = handlerWith();
+    const gameNotFound = async (): Promise<FragmentLookup> => ({
+      kind: 'fragment',
+      head: '',
+      html: '<h1>Game Not Found</h1>',
+      notFound: true,
+    });
+    fragmentOf.mockImplementationOnce(gameNotFound).mockImplementationOnce(gameNotFound);
+    const first = await get(handler, '/games/nope');
+    const next = await get(handler, '/games/nope-again');
+    expect(next.status).toBe(404);
+    expect(next.text).toBe(first.text);
+    expect(next.header('Server-Timing')).toBe('cache;desc=hit');
+    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+
+    await get(handler, '/nope');
+    const other = await get(handler, '/x/y');
+    expect(other.status).toBe(404);
+    expect(other.header('Server-Timing')).toBe('cache;desc=hit');
+    expect(shell.renderShell).toHaveBeenCalledTimes(2);
   });
 
   it('reads a target as the URL parser does: escapes, dot segments, backslashes, hostile queries', async () => {
