@@ -1,6 +1,6 @@
 // @ts-check
 // The composing server under load (issue 20): wrk against nginx serving a composed page as a static
-// file (the limit), Node's HTTP server sending the same bytes from memory (Node's own ceiling), the composer (one process, then one per core; hits and misses), the nginx edge;
+// file (the limit), Node's HTTP server sending the same bytes from memory (Node's own ceiling), the composer (one process, then one per core; cached pages and new unknown addresses), the nginx edge;
 // then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
 // one miss costs, measured in this process. Prints the table and writes its section of
 // docs/performance.md. Run with `pnpm bench:load` (builds and publishes first). LOAD_SECONDS sets
@@ -104,7 +104,7 @@ async function warm(/** @type {string} */ origin) {
   await sleep(500);
 }
 
-/** A run of misses: every request a new game page, answered 404 Game Not Found. */
+/** A run of unknown addresses: every request a new game id, answered 404 Game Not Found. */
 const missPath = (/** @type {string} */ run) => `/games/load-${Date.now().toString(36)}-${run}-`;
 
 try {
@@ -243,7 +243,7 @@ try {
     seconds: releaseSeconds,
   });
 
-  // Last: each miss leaves the best compression of its page to do, in the background, for a while after.
+  // Last: new unknown addresses, each one a lookup of its fragment and the one page they all show.
   const allCoresMisses = await wrk(composer.origin, {
     seconds,
     connections,

@@ -75,8 +75,8 @@ export function loadReport(figures) {
       : row([route, 'nginx edge → composer', `not measured: ${figures.edgeMissing ?? 'no edge'}`, '', '', '', '']),
   ]);
   const missRows = [
-    row([misses.path, 'composer, 1 process: every request a miss', ...wrkCells(misses.oneProcess), '']),
-    row([misses.path, `${allCores}: every request a miss`, ...wrkCells(misses.allCores), '']),
+    row([misses.path, 'composer, 1 process: every request a new unknown address', ...wrkCells(misses.oneProcess), '']),
+    row([misses.path, `${allCores}: every request a new unknown address`, ...wrkCells(misses.allCores), '']),
   ];
 
   // Targets.
@@ -163,10 +163,10 @@ export function loadReport(figures) {
     "  server serves more on this machine; the composer's distance to it is what its own work costs.",
     '- **composer** — shell/server/main.mjs as production runs it (`WEB_CONCURRENCY` 1, then one process per core), warm: every answer a cache hit.',
     '- **nginx edge → composer** — the edge of `edge/` (pages only) in front of the composer with one process per core.',
-    `- **every request a miss** — each request asks for a new game, \`${misses.path}\`: a game id no slice knows`,
-    '  (as a made-up link or a crawler asks), never asked before: each one is composed (404, Game Not Found) and kept.',
-    "  What a miss of one of the site's own pages costs is in the next table.",
-    '- **errors** — socket errors, timeouts (2 s) and responses with a status of 400 or more (for a miss: other than 404).',
+    `- **every request a new unknown address** — each request asks for a new game, \`${misses.path}\`, an id no slice`,
+    '  knows (as made-up links or a crawler ask), never asked before: every one shows the one Game Not Found page (404),',
+    "  composed once. What composing one of the site's pages costs is in the next table.",
+    '- **errors** — socket errors, timeouts (2 s) and responses with a status of 400 or more (for an unknown address: other than 404).',
     '',
     '| route | server | requests/s | p50 ms | p99 ms | errors | of the limit |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
