@@ -1,4 +1,4 @@
-/** Longest accepted text per field, in characters as the visitor sees them (decisions.md). */
+/** Longest accepted text per field, in characters as the visitor sees them (the product's decisions on the contact form). */
 export const lengthLimits = {
   name: 100,
   email: 254,

@@ -38,9 +38,9 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
     plugins: [
       reactWithEmotion(),
       federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),
-      // Every text file also as .br and .gz, so a static host sends them compressed.
       themeStamp(),
       ...plugins,
+      // Every text file also as .br and .gz, so a static host sends them compressed.
       compression({ logLevel: 'silent' }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
