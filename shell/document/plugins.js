@@ -3,7 +3,7 @@
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
 import { remoteMapSchema } from '@nova/contracts/remote-map';
-import { routes } from '@nova/contracts/routes';
+import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from './boot.js';
 import { untilLive } from './until-live.js';
@@ -18,7 +18,7 @@ import { serverRenderId } from './server-render.js';
  */
 export function inlineBoot() {
   const pages = Object.values(routes).map(({ path, page }) => {
-    const [remote, exposed] = page.split('/');
+    const { remote, exposed } = splitPage(page);
     return [path, remote, exposed];
   });
   const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>

@@ -10,7 +10,7 @@ import { serverRenderId } from '../document/server-render.js';
  * The shell's server entry (shell/src/composition/render-shell.tsx, built into dist-server/).
  * @typedef {object} ShellServerEntry
  * @property {(options: { path: string, slotHtml?: string, siteUnavailable?: string, year: number }) => Promise<{ html: string, status: number }>} renderShell
- * @property {(path: string) => string | undefined} pageAt the exposed page a path shows (`games/GamePage`), if any
+ * @property {(path: string) => import('@nova/contracts/remote-modules').RemoteModuleId | undefined} pageAt the exposed page a path shows (`games/GamePage`), if any
  */
 
 /** What React puts at the front of a rendered tree for the document's head: title, meta, link. */

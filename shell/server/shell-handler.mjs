@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { canonicalPath } from '@nova/contracts/routes';
+import { canonicalPath, splitPage } from '@nova/contracts/routes';
 import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
 import { createPageCache } from './page-cache.mjs';
@@ -24,6 +24,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('@nova/contracts/remote-modules').RemoteModuleId} RemoteModuleId */
 /**
  * What the handler reads of a request: a Web `Request` has it; so does the Node adapter's view of one.
  * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts
@@ -136,7 +137,7 @@ export function createShellHandler({
   const pagesAt = new LRUCache({ max: 10_000 });
   const pageAt = (/** @type {string} */ path) => {
     if (!pagesAt.has(path)) pagesAt.set(path, shell.pageAt(path) ?? '');
-    return /** @type {string} */ (pagesAt.get(path)) || undefined;
+    return /** @type {RemoteModuleId | ''} */ (pagesAt.get(path)) || undefined;
   };
 
   /** The revision whose released versions' fragments were last fetched ahead. */
@@ -321,12 +322,11 @@ export function createShellHandler({
    */
   const compose = async (path, map, year) => {
     const exposed = pageAt(path);
-    const slice = /** @type {SliceName | undefined} */ (exposed?.slice(0, exposed.indexOf('/')));
+    const { remote: slice, exposed: exposedPage = '' } = exposed ? splitPage(exposed) : {};
     const entry = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
     const dependencies = dependenciesOf(map, year, slice);
     const started = performance.now();
-    const exposedPage = exposed?.slice(exposed.indexOf('/') + 1) ?? '';
     const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, exposedPage) : undefined;
     const fetched = performance.now();
     const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);

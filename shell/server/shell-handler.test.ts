@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema } from '@nova/contracts/remote-map';
+import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import type { FragmentLookup } from './fragments.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import {
@@ -22,7 +23,7 @@ const entries = {
   games: 'http://localhost:4175/1.0.0-cccc/mf-manifest.json',
   legal: 'http://localhost:4176/1.0.0-bbbb/mf-manifest.json',
 };
-const pages: Record<string, string> = {
+const pages: Record<string, RemoteModuleId> = {
   '/': 'marketing/HomePage',
   '/terms-and-conditions': 'legal/TermsPage',
   '/games/nope': 'games/GamePage',

@@ -3,6 +3,7 @@
 // route table, the links of every slice, the harnesses and the tests all read it from here.
 
 /** @typedef {import('./remote-modules.ts').RemoteModuleId} RemoteModuleId */
+/** @typedef {import('./remote-modules.ts').RemoteName} RemoteName */
 
 /** Each page's path (React Router syntax) and the exposed module that renders it, in route order. */
 export const routes = /** @type {const} @satisfies {Record<string, { path: string, page: RemoteModuleId }>} */ ({
@@ -19,6 +20,15 @@ export const routes = /** @type {const} @satisfies {Record<string, { path: strin
  * @param {string} gameId
  */
 export const gamePath = (gameId) => `/games/${encodeURIComponent(gameId)}`;
+
+/**
+ * The remote a page comes from and the name it exposes it under (`games/GamePage`: games, GamePage).
+ * @param {RemoteModuleId} page
+ */
+export function splitPage(page) {
+  const slash = page.indexOf('/');
+  return { remote: /** @type {RemoteName} */ (page.slice(0, slash)), exposed: page.slice(slash + 1) };
+}
 
 /**
  * The route (React Router syntax) an exposed page is mounted on.

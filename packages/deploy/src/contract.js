@@ -2,7 +2,7 @@
 // The contract between the shell and a remote, checked on the builds as deployed: the remote
 // exposes every module the shell's routes load, and every singleton it shares is one the shell
 // provides in a version it accepts, and its HTML fragments were rendered with the shell's theme.
-import { routes } from '@nova/contracts/routes';
+import { routes, splitPage } from '@nova/contracts/routes';
 import semver from 'semver';
 
 /**
@@ -23,8 +23,8 @@ export function contractProblems({ remote, version, remoteManifest, shellManifes
   const problems = [];
   const exposed = new Set(remoteManifest.exposes.map((expose) => expose.name));
   for (const { path, page } of Object.values(routes)) {
-    const [owner, module] = page.split('/');
-    if (owner === remote && module && !exposed.has(module)) {
+    const { remote: owner, exposed: module } = splitPage(page);
+    if (owner === remote && !exposed.has(module)) {
       problems.push(`${remote} ${version} does not expose ${module}, which the shell loads for ${path}.`);
     }
   }

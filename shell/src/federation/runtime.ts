@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import type { PageModule, RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
+import { splitPage } from '@nova/contracts/routes';
 import { takeBootManifest } from './boot.ts';
 import { fetchRemoteMap, type RemoteMap } from './remote-map.ts';
 
@@ -15,7 +16,7 @@ const registered = new Map<RemoteName, string>();
 const pages = new Map<RemoteModuleId, Promise<PageModule>>();
 const retries = new Map<RemoteName, number>();
 
-const remoteOf = (id: RemoteModuleId) => id.slice(0, id.indexOf('/')) as RemoteName;
+const remoteOf = (id: RemoteModuleId) => splitPage(id).remote;
 
 const register = (name: RemoteName, entry: string, force = false) => {
   registerRemotes([{ name, entry, type: 'module' }], { force });
