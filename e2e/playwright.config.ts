@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutable } from './ensure-browser.mjs';
+import { shellOrigin } from './support/site.ts';
 
 // Runs against the composed production build, served like separate deployments.
 export default defineConfig({
@@ -16,7 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://localhost:4173',
+    baseURL: shellOrigin,
     trace: 'off',
     // The animated backdrop keeps a software-composited browser busy at 60 frames a second, which
     // about doubles the suite's time here; the tests of motion ask for it (no-preference).
@@ -29,8 +30,8 @@ export default defineConfig({
   },
   webServer: {
     // Serves the builds as they are now: published and released first.
-    command: 'node ../packages/deploy/src/cli.js publish --all --built --release && node ../scripts/serve.mjs',
-    url: 'http://localhost:4173',
+    command: 'npm --prefix .. run deploy:local && node ../scripts/serve.mjs',
+    url: shellOrigin,
     reuseExistingServer: !process.env.CI,
     // The portals that may frame the demo provider: any local one, and the suite's other host name.
     env: { PORTAL_ORIGINS: 'http://localhost:*, http://nova-reels.test:*' },

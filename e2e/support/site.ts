@@ -1,7 +1,11 @@
 import { gamePath, routes as pages } from '@nova/contracts/routes';
+import { shell } from '@nova/contracts/slices';
 import { deploymentSetting } from '@nova/tooling/deployment-env';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
+
+/** Where the local environment serves the composed site (`npm start`), and the suite runs against it. */
+export const shellOrigin = `http://localhost:${shell.port}`;
 
 /** A page's document title: its name, then the brand. The slices' unit tests own the words. */
 export const pageTitle = (name: string) => `${name} · Nova Reels`;

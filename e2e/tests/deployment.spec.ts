@@ -1,5 +1,5 @@
 import { expect, shippedRemotes, test } from '../support/deployments.ts';
-import { gameDemoBaseUrl, pageTitle, titles } from '../support/site.ts';
+import { gameDemoBaseUrl, pageTitle, shellOrigin, titles } from '../support/site.ts';
 
 test('relocation: a remote served from another port loads from there once remotes.json says so', async ({
   page,
@@ -69,7 +69,7 @@ test('the local production server sends the security and caching headers of a CD
   expect((await request.get('/missing.js')).status()).toBe(404);
 
   // A slice's files, its entry included, live in the folder of their version: cached for good.
-  const entry = await request.get(shippedRemotes.games, { headers: { Origin: 'http://localhost:4173' } });
+  const entry = await request.get(shippedRemotes.games, { headers: { Origin: shellOrigin } });
   expect(entry.headers()['access-control-allow-origin']).toBe('*');
   expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const asset = new URL((await entry.text()).match(/assets\/[\w.-]+\.js/)![0], entry.url()).href;

@@ -4,10 +4,8 @@ import { localDeployments, sliceOrigins } from '@nova/deploy/environment';
 import { shippedRemotes } from '../support/deployments.ts';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { repoRoot, titles } from '../support/site.ts';
+import { repoRoot, shellOrigin, titles } from '../support/site.ts';
 import { visitEveryRouteByLinks } from '../support/visit.ts';
-
-const shellOrigin = 'http://localhost:4173';
 
 /** Where the files each origin of the local environment serves are: the shell's build, each slice's deployments. */
 const filesByOrigin = new Map<string, string>([

@@ -3,10 +3,11 @@ import { contactField, contactForm } from '../../support/contact.ts';
 import { test as base, expect } from '../../support/fixtures.ts';
 import { profileAvatar } from '../../support/home.ts';
 import { demoIn, slot, spinResult } from '../../support/provider.ts';
+import { shellOrigin } from '../../support/site.ts';
 import { injectionPayloads, watchForInjectedCode } from '../../support/injection.ts';
 
 /** A host name that is not localhost, served over plain HTTP: the page is not a secure context. */
-const plainHttpSite = 'http://nova-reels.test:4173';
+const plainHttpSite = `http://nova-reels.test:${new URL(shellOrigin).port}`;
 
 // This file's browser resolves nova-reels.test to this machine, on top of the suite's launch options.
 const test = base.extend<object, object>({
