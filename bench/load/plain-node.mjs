@@ -4,7 +4,7 @@
 // serves more; the composer's distance to it is what its own work costs. Stopped by its process id.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { servingProcess } from './processes.mjs';
 
 /**
  * @param {{ port: number, root: string, routes: string[], workers: number, headers: Record<string, string> }} options
@@ -22,25 +22,8 @@ export async function startPlainNode({ port, root, routes, workers, headers }) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  const origin = `http://localhost:${port}`;
-  for (let waited = 0; ; waited += 50) {
-    const ok = await fetch(origin + routes[0]).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (server.exitCode !== null || waited > 10_000) {
-      server.kill('SIGTERM');
-      throw new Error(`Plain Node did not serve ${origin}${routes[0]}.`);
-    }
-    await sleep(50);
-  }
-  return {
-    origin,
-    stop: async () => {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return servingProcess(server, {
+    url: `http://localhost:${port}${routes[0]}`,
+    problem: () => `Plain Node did not serve http://localhost:${port}${routes[0]}.`,
+  });
 }

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { servingProcess } from './processes.mjs';
 import { brotliStaticModule, nginxBinary } from './tools.mjs';
 
 /** A value as an nginx string. */
@@ -65,28 +65,12 @@ export async function startStaticNginx(options) {
   const nginx = spawn(nginxBinary, ['-c', config, '-p', options.folder, '-e', join(options.folder, 'error.log')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => nginx.once('exit', resolve));
   const origin = `http://localhost:${options.port}`;
-  /** @type {number | undefined} */
-  let status;
-  for (let waited = 0; status !== 200; waited += 50) {
-    if (nginx.exitCode !== null || waited > 10_000) {
-      nginx.kill('SIGTERM');
-      const answered = status === undefined ? 'did not start' : `answered ${status} for /`;
-      throw new Error(`nginx ${answered} on ${origin} (see ${join(options.folder, 'error.log')}).`);
-    }
-    await sleep(50);
-    status = await fetch(origin).then(
-      (response) => response.status,
-      () => undefined,
-    );
-  }
-  return {
-    origin,
-    stop: async () => {
-      // QUIT: finish what is in flight, then exit.
-      if (nginx.exitCode === null) nginx.kill('SIGQUIT');
-      await exited;
-    },
-  };
+  // QUIT: finish what is in flight, then exit.
+  return servingProcess(nginx, {
+    url: `${origin}/`,
+    stopSignal: 'SIGQUIT',
+    problem: (status) =>
+      `nginx ${status === undefined ? 'did not start' : `answered ${status} for /`} on ${origin} (see ${join(options.folder, 'error.log')}).`,
+  });
 }
