@@ -23,14 +23,17 @@ export async function measureScripts(browser, url) {
   const page = await context.newPage();
   /** @type {Promise<{ url: string, gzip: number }>[]} */
   const scripts = [];
-  page.on('response', (response) => {
+  const onResponse = (/** @type {import('@playwright/test').Response} */ response) => {
     if (response.request().resourceType() !== 'script' || response.frame() !== page.mainFrame()) return;
     scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSize(body) })));
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.locator('main h1').waitFor();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
+  // No body read may start after this: the context closes below, and a read left behind would fail.
+  page.off('response', onResponse);
   const files = await Promise.all(scripts);
   await context.close();
   return { requests: files.length, gzip: files.reduce((sum, file) => sum + file.gzip, 0), files };
