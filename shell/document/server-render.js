@@ -10,6 +10,8 @@ export const serverRenderId = 'nova-server-render';
  * @property {Partial<Record<string, string>>} remotes The entry (manifest URL) of the page's slice the
  *   page was composed with, so the browser loads the same version; other slices' entries it reads
  *   from /remotes.json when it needs them.
+ * @property {Partial<Record<string, string>>} versions The version of each slice in `remotes` (what field
+ *   signals are attributed to).
  * @property {string} [siteUnavailable] Why no page can load (the server has no usable remote map):
  *   the page shows the site-level message with Retry.
  * @property {number} year The year the server rendered the footer with.

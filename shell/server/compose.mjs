@@ -18,16 +18,20 @@ const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
  * @param {{ shell: ShellServerEntry, document: ShellDocument }} parts
- * @param {{ path: string, year: number, remotes: ServerRender['remotes'], fragment?: { head: string, html: string }, siteUnavailable?: string, hasSlot: boolean }} page
- *   remotes: the page's slice entry; hasSlot: whether the path shows a slice's page
+ * @param {{ path: string, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string, hasSlot: boolean }} page
+ *   remotes, versions: the page's slice entry and its version; hasSlot: whether the path shows a slice's page
  * @returns {Promise<{ status: number, html: string }>}
  */
-export async function composePage({ shell, document }, { path, year, remotes, fragment, siteUnavailable, hasSlot }) {
+export async function composePage(
+  { shell, document },
+  { path, year, remotes, versions, fragment, siteUnavailable, hasSlot },
+) {
   const rendered = await shell.renderShell({ path, slotHtml: fragment?.html, siteUnavailable, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {ServerRender} */
   const data = {
     remotes,
+    versions,
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
     slot: hasSlot && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',

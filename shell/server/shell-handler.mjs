@@ -340,6 +340,7 @@ export function createShellHandler({
           path,
           year,
           remotes: slice && entry ? { [slice]: entry.url } : {},
+          versions: slice && entry ? { [slice]: entry.version } : {},
           fragment: found?.kind === 'fragment' ? found : undefined,
           siteUnavailable,
           hasSlot: exposed !== undefined,
