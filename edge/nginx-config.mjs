@@ -3,6 +3,7 @@
 // their upper-case ${…} placeholders filled in (nginx's own $variables are left as they are).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bucketCookie } from '../packages/contracts/src/traffic.js';
 
 /**
  * @typedef {object} EdgeSettings
@@ -59,6 +60,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
       SECURITY_HEADERS: lines(security, '            '),
+      BUCKET_COOKIE: `$cookie_${bucketCookie}`,
     }),
     'slice-origins.conf':
       slices.length === 0

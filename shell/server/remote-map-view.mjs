@@ -4,12 +4,15 @@
 // cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
 import { isHttpUrl, isRecord, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
+import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {{ url: string, version: string }} SliceEntry */
 /**
  * @typedef {object} RemoteMapView
  * @property {Partial<Record<SliceName, SliceEntry>>} released each usable slice's released version
+ * @property {Partial<Record<SliceName, SliceEntry & { share: number }>>} canaries each slice's canary, if it
+ *   has a usable one, and its share of the visitors (a percentage)
  * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
  * @property {(slice: SliceName, version: string) => SliceEntry | undefined} listed a usable version the map lists
  */
@@ -54,36 +57,58 @@ export function remoteMapView(json, { sliceOrigins }) {
 
   /** @type {RemoteMapView['released']} */
   const released = {};
+  /** @type {RemoteMapView['canaries']} */
+  const canaries = {};
   /** @type {RemoteMapView['problems']} */
   const problems = {};
   for (const slice of sliceNames) {
-    const entry = usableEntry(releasedVersion(listings.get(slice) ?? []), sliceOrigins);
-    if (entry) released[slice] = entry;
-    else problems[slice] = `remotes.json has no released version of "${slice}" on a slice origin of this environment.`;
+    const versions = listings.get(slice) ?? [];
+    const entry = usableEntry(releasedVersion(versions), sliceOrigins);
+    if (!entry) {
+      problems[slice] = `remotes.json has no released version of "${slice}" on a slice origin of this environment.`;
+      continue;
+    }
+    released[slice] = entry;
+    const canary = canaryVersion(versions);
+    const canaryEntry = canary && usableEntry(canary, sliceOrigins);
+    if (canary && canaryEntry) canaries[slice] = { ...canaryEntry, share: canary.deployment.traffic };
   }
   const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
     (listings.get(slice) ?? [])
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
       .map((candidate) => usableEntry(candidate, sliceOrigins))
       .find(Boolean);
-  return { view: { released, problems, listed } };
+  return { view: { released, canaries, problems, listed } };
 }
 
 /**
- * The remote map a browser gets at /remotes.json: the released version of each slice and the
- * versions its tab previews (if the map lists them), in the frontend-discovery shape.
+ * The version of `slice` a visitor in `bucket` sees: the canary if its share covers the bucket,
+ * else the released one (a visitor without a bucket sees the released one).
  * @param {RemoteMapView} view
- * @param {Partial<Record<SliceName, string>>} [previews]
+ * @param {SliceName} slice
+ * @param {number | undefined} bucket
+ * @returns {SliceEntry | undefined}
  */
-export function browserRemoteMap({ released, listed }, previews = {}) {
+export function entryFor({ released, canaries }, slice, bucket) {
+  const canary = canaries[slice];
+  return canary && bucket !== undefined && seesCanary(bucket, canary.share) ? canary : released[slice];
+}
+
+/**
+ * The remote map a browser gets at /remotes.json: the version of each slice the visitor's bucket
+ * sees, as the released one, and the versions its tab previews (if the map lists them), in the
+ * frontend-discovery shape.
+ * @param {RemoteMapView} view
+ * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number }} [visitor]
+ */
+export function browserRemoteMap(view, { previews = {}, bucket } = {}) {
   const microFrontends = Object.fromEntries(
     sliceNames.flatMap((slice) => {
-      const preview = previews[slice] && listed(slice, previews[slice]);
+      const preview = previews[slice] && view.listed(slice, previews[slice]);
+      const seen = entryFor(view, slice, bucket);
       const versions = [
-        ...(released[slice] ? [{ ...released[slice], traffic: 100, default: true }] : []),
-        ...(preview && preview.version !== released[slice]?.version
-          ? [{ ...preview, traffic: 0, default: false }]
-          : []),
+        ...(seen ? [{ ...seen, traffic: 100, default: true }] : []),
+        ...(preview && preview.version !== seen?.version ? [{ ...preview, traffic: 0, default: false }] : []),
       ].map(({ url, version, traffic, default: isDefault }) => ({
         url,
         metadata: { integrity: '', version },

@@ -4,15 +4,16 @@
 // (methods, canonical addresses, security headers, compression, caching). It takes the
 // Web-standard parts of a request and answers a plain response a runtime adapter sends
 // (node-server.mjs for Node; toWebResponse for a fetch-style runtime).
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath, splitPage } from '@nova/contracts/routes';
+import { bucketCookie, bucketCount, bucketFrom, seesCanary } from '@nova/contracts/traffic';
 import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
-import { browserRemoteMap } from './remote-map-view.mjs';
+import { browserRemoteMap, entryFor } from './remote-map-view.mjs';
 import { readShellDocument } from './shell-document.mjs';
 
 /** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
@@ -20,6 +21,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./remote-map-view.mjs').SliceEntry} SliceEntry */
 /** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
@@ -109,6 +111,33 @@ export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type 
 }
 
 /**
+ * A visitor's bucket, as far as an answer depends on it (some slice it shows has a canary): the
+ * one its cookie names, or a new one, given with `Set-Cookie` (first-party, a number and nothing
+ * else, kept a year).
+ * @typedef {{ bucket: number, setCookie?: string }} Visitor
+ * @param {RequestParts} request
+ * @returns {Visitor}
+ */
+function visitorOf(request) {
+  const bucket = bucketFrom(request.headers.get('cookie'));
+  if (bucket !== undefined) return { bucket };
+  const assigned = randomInt(bucketCount);
+  const secure = request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
+  const setCookie = `${bucketCookie}=${assigned}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return { bucket: assigned, setCookie };
+}
+
+/**
+ * The headers an answer adds for its visitor: it varies by the bucket's cookie, and a new visitor
+ * gets one (that answer is then theirs alone: no shared cache keeps it).
+ * @param {Visitor | undefined} visitor
+ */
+const visitorHeaders = (visitor) => [
+  ...(visitor ? ['Vary', 'Cookie'] : []),
+  ...(visitor?.setCookie ? ['Set-Cookie', visitor.setCookie] : []),
+];
+
+/**
  * @param {object} options
  * @param {ShellServerEntry} options.shell what renders the layout (loadShell)
  * @param {ShellDocument} options.document the shell's document (loadShell)
@@ -133,11 +162,20 @@ export function createShellHandler({
 }) {
   const security = flat(securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider }));
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
-  /** The exposed page each path shows, matched once (a page answered again is composed again). */
+  /**
+   * The exposed page each path shows and its slice, matched once (a page answered again is
+   * composed again); nothing for a path that shows none.
+   * @type {LRUCache<string, { exposed?: RemoteModuleId, slice?: SliceName, page?: string }>}
+   */
   const pagesAt = new LRUCache({ max: 10_000 });
   const pageAt = (/** @type {string} */ path) => {
-    if (!pagesAt.has(path)) pagesAt.set(path, shell.pageAt(path) ?? '');
-    return /** @type {RemoteModuleId | ''} */ (pagesAt.get(path)) || undefined;
+    let shown = pagesAt.get(path);
+    if (!shown) {
+      const exposed = shell.pageAt(path);
+      shown = exposed ? { exposed, slice: splitPage(exposed).remote, page: splitPage(exposed).exposed } : {};
+      pagesAt.set(path, shown);
+    }
+    return shown;
   };
 
   /** The revision whose released versions' fragments were last fetched ahead. */
@@ -147,9 +185,8 @@ export function createShellHandler({
     const map = remoteMap.current();
     if (map.revision === undefined || map.revision === prefetched) return;
     prefetched = map.revision;
-    await Promise.all(
-      Object.values(map.view.released).flatMap((entry) => (entry ? [fragmentOf.prefetch(entry.url)] : [])),
-    );
+    const entries = [...Object.values(map.view.released), ...Object.values(map.view.canaries)];
+    await Promise.all(entries.flatMap((entry) => (entry ? [fragmentOf.prefetch(entry.url)] : [])));
   };
 
   /** @returns {PlainResponse} */
@@ -159,8 +196,11 @@ export function createShellHandler({
     { type = 'text/plain; charset=utf-8', cache = cachePolicy.revalidate, headers = /** @type {string[]} */ ([]) } = {},
   ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
 
-  /** The browser's remote map of the current revision, serialised once; its tag changes only with it. */
-  let browserMap = { revision: '', body: '', etag: '' };
+  /**
+   * The browser's remote map of the current revision for each set of canaries a bucket sees,
+   * serialised once; its tag changes only with it.
+   */
+  let browserMaps = { revision: '', bySeen: new Map() };
 
   /** /remotes.json: what the browser may load, never the map file itself. */
   const remoteMapResponse = (/** @type {RequestParts} */ request, /** @type {URLSearchParams} */ query) => {
@@ -168,24 +208,37 @@ export function createShellHandler({
     const json = 'application/json';
     if (state.revision === undefined)
       return plain(503, JSON.stringify({ error: state.unusable }), { type: json, cache: cachePolicy.private });
+    const canaries = Object.entries(state.view.canaries);
+    const visitor = canaries.length > 0 ? visitorOf(request) : undefined;
+    const bucket = visitor?.bucket;
     if (query.has('preview')) {
       const asked = (query.get('preview') ?? '').split(',').map((item) => item.split('@'));
       const previews = Object.fromEntries(asked.map(([slice = '', version = '']) => [slice, version]));
-      return plain(200, JSON.stringify(browserRemoteMap(state.view, previews)), {
+      return plain(200, JSON.stringify(browserRemoteMap(state.view, { previews, bucket })), {
         type: json,
         cache: cachePolicy.private,
+        headers: visitorHeaders(visitor),
       });
     }
-    if (browserMap.revision !== state.revision) {
-      const body = JSON.stringify(browserRemoteMap(state.view));
-      const etag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-      browserMap = { revision: state.revision, body, etag };
+    if (browserMaps.revision !== state.revision) browserMaps = { revision: state.revision, bySeen: new Map() };
+    const seen = canaries.flatMap(([slice, { share }]) => (seesCanary(bucket ?? -1, share) ? [slice] : [])).join();
+    let served = browserMaps.bySeen.get(seen);
+    if (!served) {
+      const body = JSON.stringify(browserRemoteMap(state.view, { bucket }));
+      served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+      browserMaps.bySeen.set(seen, served);
     }
-    const etag = `"${browserMap.etag}"`;
-    const headers = ['ETag', etag, 'X-Accel-Expires', edgeExpiry(now())];
-    if (matchesEtag(request.headers.get('if-none-match'), etag))
-      return { status: 304, headers: [...headers, 'Cache-Control', cachePolicy.page] };
-    return plain(200, browserMap.body, { type: json, cache: cachePolicy.page, headers });
+    const shared = !visitor?.setCookie;
+    const cache = shared ? cachePolicy.page : cachePolicy.private;
+    const headers = [
+      'ETag',
+      served.etag,
+      ...(shared ? ['X-Accel-Expires', edgeExpiry(now())] : []),
+      ...visitorHeaders(visitor),
+    ];
+    if (matchesEtag(request.headers.get('if-none-match'), served.etag))
+      return { status: 304, headers: [...headers, 'Cache-Control', cache] };
+    return plain(200, served.body, { type: json, cache, headers });
   };
 
   /**
@@ -195,10 +248,11 @@ export function createShellHandler({
    * @param {Encoding} encoding
    * @param {boolean} shared
    * @param {'hit' | 'stale' | 'miss'} cache
+   * @param {boolean} varies whether it varies by the visitor's bucket
    */
-  const headersOf = (page, encoding, shared, cache) => {
+  const headersOf = (page, encoding, shared, cache, varies) => {
     const second = Math.floor(now() / 1000);
-    const key = `${encoding} ${shared} ${cache}`;
+    const key = `${encoding} ${shared} ${cache} ${varies}`;
     page.headers ??= new Map();
     const built = page.headers.get(key);
     if (built?.second === second) return built.list;
@@ -210,7 +264,7 @@ export function createShellHandler({
       String(page.bodies[encoding].length),
       ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
       'Vary',
-      'Accept-Encoding',
+      varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
       'ETag',
       page.etags[encoding],
       'Cache-Tag',
@@ -231,10 +285,11 @@ export function createShellHandler({
   const pageResponse = (
     /** @type {RequestParts} */ request,
     /** @type {KeptPage} */ page,
-    /** @type {{ cache: 'hit' | 'stale' | 'miss', preview: boolean }} */ { cache, preview },
+    /** @type {{ cache: 'hit' | 'stale' | 'miss', preview: boolean, visitor?: Visitor }} */ { cache, preview, visitor },
   ) => {
     const encoding = preferredEncoding(request.headers.get('accept-encoding'));
-    const shared = page.shared && !preview;
+    const shared = page.shared && !preview && !visitor?.setCookie;
+    const varies = visitor !== undefined;
     const etag = page.etags[encoding];
     if (matchesEtag(request.headers.get('if-none-match'), etag)) {
       const kept = [
@@ -244,11 +299,13 @@ export function createShellHandler({
         `cache;desc=${cache}`,
       ];
       const expiry = shared ? ['X-Accel-Expires', edgeExpiry(now())] : [];
-      return { status: 304, headers: ['ETag', etag, 'Vary', 'Accept-Encoding', ...kept, ...expiry] };
+      const vary = ['Vary', varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'];
+      return { status: 304, headers: ['ETag', etag, ...vary, ...kept, ...expiry, ...visitorHeaders(visitor)] };
     }
+    const headers = headersOf(page, encoding, shared, cache, varies);
     return {
       status: page.status,
-      headers: headersOf(page, encoding, shared, cache),
+      headers: visitor?.setCookie ? [...headers, 'Set-Cookie', visitor.setCookie] : headers,
       body: request.method === 'HEAD' ? undefined : page.bodies[encoding],
     };
   };
@@ -265,14 +322,21 @@ export function createShellHandler({
     if (map.revision !== prefetched)
       prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
     const year = yearNow();
-    const kept = pages.kept(path);
-    if (kept && kept.dependencies === dependenciesOf(map, year, kept.slice)) {
-      if (kept.keepUntil > now()) return pageResponse(request, kept, { cache: 'hit', preview });
-      compose(path, map, year).catch((error) => log(`Composing ${path} again failed: ${error}`));
-      return pageResponse(request, kept, { cache: 'stale', preview });
+    const { slice } = pageAt(path);
+    // A slice with a canary has a page per version: the one the visitor's bucket sees.
+    const canary = slice && map.revision !== undefined ? map.view.canaries[slice] : undefined;
+    const visitor = canary ? visitorOf(request) : undefined;
+    const entry = slice && map.revision !== undefined ? entryFor(map.view, slice, visitor?.bucket) : undefined;
+    const variant = canary && entry === canary ? ` ${canary.version}` : '';
+    const kept = pages.kept(path + variant);
+    if (kept && kept.dependencies === dependenciesOf(map, year, slice, entry)) {
+      if (kept.keepUntil > now()) return pageResponse(request, kept, { cache: 'hit', preview, visitor });
+      compose(path, variant, entry, map, year).catch((error) => log(`Composing ${path} again failed: ${error}`));
+      return pageResponse(request, kept, { cache: 'stale', preview, visitor });
     }
-    return compose(path, map, year).then(
-      ({ page: composed, reused }) => pageResponse(request, composed, { cache: reused ? 'hit' : 'miss', preview }),
+    return compose(path, variant, entry, map, year).then(
+      ({ page: composed, reused }) =>
+        pageResponse(request, composed, { cache: reused ? 'hit' : 'miss', preview, visitor }),
       (error) => {
         log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
         return plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
@@ -281,26 +345,28 @@ export function createShellHandler({
   };
 
   /**
-   * What a page of `slice` is composed from, now: the year, and the slice's released version (or
-   * why no page can load).
+   * What a page of `slice` is composed from, now: the year, and the version of the slice it shows
+   * (or why no page can load).
    * @param {RemoteMapState} map
    * @param {number} year
    * @param {string | undefined} slice
+   * @param {SliceEntry | undefined} entry the version it shows
    */
-  const dependenciesOf = (map, year, slice) => {
-    if (dependencies.map !== map || dependencies.year !== year) dependencies = { map, year, bySlice: new Map() };
-    let known = dependencies.bySlice.get(slice);
+  const dependenciesOf = (map, year, slice, entry) => {
+    if (dependencies.map !== map || dependencies.year !== year) dependencies = { map, year, byEntry: new Map() };
+    const which = entry ?? slice ?? '';
+    let known = dependencies.byEntry.get(which);
     if (known === undefined) {
       known =
         map.revision === undefined
           ? `${year} unusable: ${map.unusable}`
-          : `${year} ${slice ? (map.view.released[/** @type {SliceName} */ (slice)]?.url ?? '-') : ''}`;
-      dependencies.bySlice.set(slice, known);
+          : `${year} ${slice ? (entry?.url ?? '-') : ''}`;
+      dependencies.byEntry.set(which, known);
     }
     return known;
   };
-  /** The dependencies of each slice's pages, worked out once per map revision and year. */
-  let dependencies = { map: /** @type {RemoteMapState | undefined} */ (undefined), year: 0, bySlice: new Map() };
+  /** The dependencies of each version's pages, worked out once per map revision and year. */
+  let dependencies = { map: /** @type {RemoteMapState | undefined} */ (undefined), year: 0, byEntry: new Map() };
 
   /** The year now, read from the clock at most once a second. */
   const yearNow = () => {
@@ -311,27 +377,27 @@ export function createShellHandler({
   let clock = { second: -1, year: 0 };
 
   /**
-   * Composes the page at `path` from the released version of its slice (once for concurrent
+   * Composes the page at `path` from a version of its slice, `entry` (once for concurrent
    * requests) and keeps it. Every address that names nothing (no page, or an id its slice does not
    * know) shows the same page, nothing of the address in it: kept once, under what it shows, and
-   * reused for the next such address.
+   * reused for the next such address. A canary's pages are kept apart, under their `variant`.
    * @param {string} path
+   * @param {string} variant '' for the released version's page, else the canary's version
+   * @param {SliceEntry | undefined} entry
    * @param {RemoteMapState} map
    * @param {number} year
    * @returns {Promise<{ page: KeptPage, reused: boolean }>}
    */
-  const compose = async (path, map, year) => {
-    const exposed = pageAt(path);
-    const { remote: slice, exposed: exposedPage = '' } = exposed ? splitPage(exposed) : {};
-    const entry = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
+  const compose = async (path, variant, entry, map, year) => {
+    const { exposed, slice, page: exposedPage = '' } = pageAt(path);
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
-    const dependencies = dependenciesOf(map, year, slice);
+    const dependencies = dependenciesOf(map, year, slice, entry);
     const started = performance.now();
     const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, exposedPage) : undefined;
     const fetched = performance.now();
     const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
-    const key = notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path;
-    const shown = key === path ? undefined : pages.kept(key);
+    const key = (notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) + variant;
+    const shown = key === path + variant ? undefined : pages.kept(key);
     if (shown && shown.dependencies === dependencies && shown.keepUntil > now()) return { page: shown, reused: true };
     const page = await pages.compose(key, dependencies, async () => {
       const { status, html } = await composePage(

@@ -131,6 +131,7 @@ describe('a composed page', () => {
     expect(page.text).not.toContain('src="/assets/main.js"');
     expect(dataBlockOf(page.text)).toEqual({
       remotes: { legal: entries.legal },
+      versions: { legal: '1.0.0-bbbb' },
       year: 2026,
       slot: 'fragment',
       bootstrap: { script: '/assets/main.js', preloads: ['/assets/dep.js'] },
@@ -531,6 +532,98 @@ describe("the browser's remote map, /remotes.json", () => {
     expect(JSON.parse(answer.text).microFrontends.games.map(({ url }: { url: string }) => url)).toEqual([
       entries.games,
     ]);
+  });
+});
+
+describe('a canary release', () => {
+  const canaryEntry = 'http://localhost:4176/1.0.0-dddd/mf-manifest.json';
+  /** legal's 1.0.0-dddd takes `share` % of the visitors; 1.0.0-bbbb, released, the rest. */
+  const withCanary = (share: number) => {
+    const map = JSON.parse(releasing(entries));
+    map.microFrontends.legal[0].deployment.traffic = 100 - share;
+    map.microFrontends.legal.push({
+      url: canaryEntry,
+      metadata: { integrity: '', version: '1.0.0-dddd' },
+      deployment: { traffic: share, default: false },
+    });
+    return JSON.stringify(map);
+  };
+  const inBucket = (bucket: number) => ({ Cookie: `theme=dark; nova_bucket=${bucket}` });
+
+  it("shows a visitor the version its bucket sees, on a page kept per version and varying by the bucket's cookie", async () => {
+    await writeMap(withCanary(30));
+    const handler = handlerWith();
+    const canary = await get(handler, '/terms-and-conditions', inBucket(29));
+    const released = await get(handler, '/terms-and-conditions', inBucket(30));
+    expect(canary.text).toContain(`from ${canaryEntry}</main>`);
+    expect(dataBlockOf(canary.text)).toMatchObject({
+      remotes: { legal: canaryEntry },
+      versions: { legal: '1.0.0-dddd' },
+    });
+    expect(released.text).toContain(`from ${entries.legal}</main>`);
+    expect(dataBlockOf(released.text)).toMatchObject({ versions: { legal: '1.0.0-bbbb' } });
+    for (const answer of [canary, released]) {
+      expect(answer.header('Vary')).toBe('Accept-Encoding, Cookie');
+      expect(answer.header('Cache-Control')).toContain('public');
+      expect(answer.header('Set-Cookie')).toBeUndefined();
+    }
+    expect(canary.header('ETag')).not.toBe(released.header('ETag'));
+    // Each version's page is kept: later visitors of either get it from memory.
+    expect((await get(handler, '/terms-and-conditions', inBucket(0))).header('Server-Timing')).toBe('cache;desc=hit');
+    expect((await get(handler, '/terms-and-conditions', inBucket(99))).text).toBe(released.text);
+    // A slice without a canary: one page for every visitor, no bucket needed.
+    const home = await get(handler, '/', inBucket(0));
+    expect(home.header('Vary')).toBe('Accept-Encoding');
+    expect(home.header('Set-Cookie')).toBeUndefined();
+  });
+
+  it('gives a visitor without a bucket one, in a first-party cookie, on an answer no shared cache keeps', async () => {
+    await writeMap(withCanary(50));
+    const handler = handlerWith();
+    const buckets = new Set<number>();
+    for (let visitor = 0; visitor < 40; visitor += 1) {
+      const page = await get(handler, '/terms-and-conditions');
+      const cookie = page.header('Set-Cookie')!;
+      expect(cookie).toMatch(/^nova_bucket=\d{1,2}; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+      const bucket = Number(/=(\d+)/.exec(cookie)![1]);
+      buckets.add(bucket);
+      expect(page.header('Cache-Control')).toBe('private, no-store');
+      expect(dataBlockOf(page.text).versions.legal).toBe(bucket < 50 ? '1.0.0-dddd' : '1.0.0-bbbb');
+    }
+    expect(buckets.size).toBeGreaterThan(10);
+    const overHttps = await get(handler, '/terms-and-conditions', { 'X-Forwarded-Proto': 'https' });
+    expect(overHttps.header('Set-Cookie')).toMatch(/; Secure$/);
+    // A cookie that is not a bucket is replaced.
+    expect((await get(handler, '/terms-and-conditions', { Cookie: 'nova_bucket=abc' })).header('Set-Cookie')).toMatch(
+      /^nova_bucket=\d/,
+    );
+  });
+
+  it("lists, at /remotes.json, the version each bucket sees as the slice's one", async () => {
+    await writeMap(withCanary(30));
+    const handler = handlerWith();
+    const canary = await get(handler, '/remotes.json', inBucket(5));
+    const released = await get(handler, '/remotes.json', inBucket(70));
+    const urls = (answer: { text: string }) =>
+      JSON.parse(answer.text).microFrontends.legal.map(({ url }: { url: string }) => url);
+    expect(urls(canary)).toEqual([canaryEntry]);
+    expect(urls(released)).toEqual([entries.legal]);
+    expect(canary.header('Vary')).toBe('Cookie');
+    expect(canary.header('ETag')).not.toBe(released.header('ETag'));
+    const fresh = await get(handler, '/remotes.json');
+    expect(fresh.header('Set-Cookie')).toMatch(/^nova_bucket=/);
+    expect(fresh.header('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('serves one page to every visitor again once the canary is promoted or withdrawn', async () => {
+    await writeMap(withCanary(30));
+    const handler = handlerWith();
+    await get(handler, '/terms-and-conditions', inBucket(1));
+    await writeMap(releasing(entries));
+    const page = await get(handler, '/terms-and-conditions', inBucket(1));
+    expect(page.text).toContain(`from ${entries.legal}</main>`);
+    expect(page.header('Vary')).toBe('Accept-Encoding');
+    expect(fragmentOf.prefetch).toHaveBeenCalledWith(entries.legal);
   });
 });
 
