@@ -1,9 +1,9 @@
 // @ts-check
 // Finds a Chromium for the end-to-end suite, installing Debian's when there is none.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { ensureDebianPackages } from '@nova/tooling/debian-packages';
 
 const debianChromium = '/usr/bin/chromium';
 
@@ -17,14 +17,13 @@ function hasBrowser() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && !hasBrowser()) {
-  if (process.getuid?.() !== 0) {
-    console.error(
-      'No Chromium found. Install Debian\'s (apt-get install -y chromium) or run "npx playwright install chromium".',
+  try {
+    ensureDebianPackages(
+      [{ pkg: 'chromium', file: debianChromium }],
+      'The end-to-end suite (or run "npx playwright install chromium")',
     );
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  console.log("No Chromium found: installing Debian's chromium package.");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
 }

@@ -1,8 +1,8 @@
 // @ts-check
 // The programs the load benchmark drives: Debian's wrk, and nginx with its brotli_static module.
-// Installed with apt-get when missing and running as root, as e2e/ensure-browser.mjs installs chromium.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Installed with apt-get when missing and running as root.
+import { spawnSync } from 'node:child_process';
+import { ensureDebianPackages } from '@nova/tooling/debian-packages';
 
 /** The programs, and nginx's brotli_static module for a configuration to load. */
 export const wrkBinary = '/usr/bin/wrk';
@@ -17,16 +17,7 @@ const needed = [
 ];
 
 /** Makes sure wrk, nginx and its brotli_static module are installed. */
-export function ensureLoadTools() {
-  const missing = needed.filter(({ file }) => !existsSync(file)).map(({ pkg }) => pkg);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0)
-    throw new Error(`The load benchmark needs ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
-  console.error(`Installing Debian's ${missing.join(', ')}.`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env });
-}
+export const ensureLoadTools = () => ensureDebianPackages(needed, 'The load benchmark');
 
 /** The versions the table names (nginx prints its version on stderr; wrk prints it and exits with 1). */
 export function toolVersions() {
