@@ -3,8 +3,10 @@
 // (config.mjs). One process per core shares the port; SIGTERM (or SIGINT) stops accepting,
 // finishes the requests in flight and exits.
 import cluster from 'node:cluster';
+import { createFieldSignals } from './field-signals.mjs';
 import { createFragmentSource } from './fragments.mjs';
 import { serverConfig } from './config.mjs';
+import { answerWorkers, fieldMetrics, metricsText } from './metrics.mjs';
 import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
 import { remoteMapAt } from './remote-map-source.mjs';
 import { createShellHandler, loadShell } from './shell-handler.mjs';
@@ -15,6 +17,9 @@ const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${li
 /** One process serving requests. */
 async function serve() {
   const remoteMap = remoteMapAt(config.remoteMap, { environment: config, log });
+  const metrics = fieldMetrics();
+  // A worker answers /metrics with every worker's counts, summed by the primary.
+  const readMetrics = metricsText(metrics.registry, { worker: cluster.isWorker ? process : undefined });
   const handler = createShellHandler({
     ...(await loadShell(config.shellBuild)),
     remoteMap,
@@ -22,6 +27,7 @@ async function serve() {
     sliceOrigins: config.sliceOrigins,
     gameProvider: config.gameProvider,
     pageCacheBytes: config.pageCacheBytes,
+    fieldSignals: createFieldSignals({ remoteMap, metrics, readMetrics }),
   });
   const listener = shellListener({ handler, shellBuild: config.shellBuild, log });
   const server = shellServer(listener);
@@ -65,6 +71,7 @@ function supervise() {
     log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
+  answerWorkers();
   for (let i = 0; i < config.workers; i += 1) cluster.fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

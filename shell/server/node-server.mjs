@@ -6,6 +6,7 @@ import sirv from 'sirv';
 
 /** @typedef {import('./shell-handler.mjs').Answer} Answer */
 /** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
+/** @typedef {import('./field-signals.mjs').SignalRequest} SignalRequest */
 /** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} ShellHandler */
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Listener */
 
@@ -54,11 +55,13 @@ export function shellListener({ handler, shellBuild, log = console.error }) {
       res.writeHead(serving ? 200 : 503, { 'Cache-Control': 'no-store' }).end(serving ? 'ready' : 'not ready');
       return;
     }
-    /** @type {RequestParts} */
+    /** @type {SignalRequest} */
     const request = {
       method: req.method ?? 'GET',
       url,
       headers: { get: (name) => /** @type {string | undefined} */ (req.headers[name]) ?? null },
+      client: req.socket.remoteAddress,
+      readBody: (maxBytes) => readBounded(req, res, maxBytes),
     };
     try {
       const answer = handler.respond(request);
@@ -77,6 +80,36 @@ export function shellListener({ handler, shellBuild, log = console.error }) {
     drain: () => {
       draining = true;
     },
+  });
+}
+
+/**
+ * A request's body as text, refused once it is over `maxBytes`: the rest is not read, and the
+ * connection closes after the answer (what the client still sends goes nowhere).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} maxBytes
+ * @returns {Promise<{ text: string, over?: undefined } | { over: number }>}
+ */
+function readBounded(req, res, maxBytes) {
+  const over = (/** @type {number} */ size) => {
+    res.shouldKeepAlive = false;
+    return { over: size };
+  };
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxBytes) return Promise.resolve(over(declared));
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    const onData = (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject).pause();
+      resolve(over(size));
+    };
+    const onEnd = () => resolve({ text: Buffer.concat(chunks).toString('utf8') });
+    req.on('data', onData).on('end', onEnd).on('error', reject);
   });
 }
 

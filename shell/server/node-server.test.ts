@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { SignalRequest } from './field-signals.mjs';
 import type { Answer } from './shell-handler.mjs';
 import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
 
@@ -98,4 +99,41 @@ it('on stop: not ready, no new connections, the requests in flight finish', asyn
   server = shellServer(listener);
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   expect((await fetch(`${origin()}/readyz`)).status).toBe(503);
+});
+
+it("reads a request's body up to a bound, and gives the client's address", async () => {
+  /** Answers what it read of the body (at most 16 bytes), and from whom. */
+  const echo = {
+    ready: () => true,
+    respond: async (request: SignalRequest): Promise<Answer> => {
+      const body = await request.readBody!(16);
+      const text = body.over === undefined ? `${body.text} from ${request.client}` : `over: ${body.over}`;
+      return { status: body.over === undefined ? 200 : 413, headers: [], body: text };
+    },
+  };
+  await listen(shellListener({ handler: echo, shellBuild: build }));
+  const sent = (body: string | ReadableStream) =>
+    fetch(`${origin()}/field-signals`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+  const small = await sent('{"a":1}');
+  expect(await small.text()).toMatch(/^\{"a":1\} from (::ffff:)?127\.0\.0\.1$|^\{"a":1\} from ::1$/);
+  const declared = await sent('x'.repeat(17));
+  expect([declared.status, await declared.text(), declared.headers.get('connection')]).toEqual([
+    413,
+    'over: 17',
+    'close',
+  ]);
+  // Sent in chunks without a length: the reading stops at the bound.
+  const chunks = ['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(10)].map((chunk) => new TextEncoder().encode(chunk));
+  const streamed = await sent(
+    new ReadableStream({
+      pull: (controller) => {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    }),
+  );
+  expect(streamed.status).toBe(413);
+  expect(await streamed.text()).toMatch(/^over: [23]0$/);
+  expect((await fetch(`${origin()}/games`)).status).toBe(200);
 });
