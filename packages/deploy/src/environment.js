@@ -1,11 +1,12 @@
 // @ts-check
 // One environment's deployments: the versions of each slice (immutable folders) and the
-// remote map that says which one is released. Pure functions on the map, plus where it is
-// (map-store.js changes it).
+// remote map that says which one is released and which one, if any, is the canary. Pure
+// functions on the map, plus where it is (map-store.js changes it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
+import { canaryVersion, isShare } from '@nova/contracts/traffic';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */
@@ -60,8 +61,54 @@ export function addVersion(map, slice, version) {
 }
 
 /**
- * Makes `version` the released one: all traffic, the default; the release is recorded. Releasing
- * the released version again changes nothing.
+ * What the deploy CLI records in a version's extras: when it became the released one
+ * (`releasedAt`) and when it became the canary (`canaryAt`).
+ * @typedef {NonNullable<SliceVersion['extras']> & { canaryAt?: string[] }} VersionExtras
+ */
+
+/** The times a version became the canary, oldest first. */
+export const canaryTimes = (/** @type {SliceVersion} */ listed) =>
+  /** @type {VersionExtras | undefined} */ (listed.extras)?.canaryAt ?? [];
+
+/**
+ * The slice's versions, or an error naming the version if it is not among them.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {string} version
+ */
+function versionsListing(map, slice, version) {
+  const versions = map.microFrontends[slice] ?? [];
+  if (!versions.some((listed) => listed.metadata.version === version)) {
+    throw new Error(`${slice} has no version ${version} in this environment (see: pnpm slice:list).`);
+  }
+  return versions;
+}
+
+/**
+ * The map with a slice's versions set anew: `traffic` gives each version's share (0 when it
+ * names none), `released` the default, `record` what to add to a version's extras.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {{ released: string, traffic: Record<string, number>, record?: { version: string, key: 'releasedAt' | 'canaryAt', at: Date } }} plan
+ * @returns {RemoteMapJson}
+ */
+function withDeployment(map, slice, { released, traffic, record }) {
+  const versions = (map.microFrontends[slice] ?? []).map((listed) => {
+    const { version } = listed.metadata;
+    const deployment = { traffic: traffic[version] ?? 0, default: version === released };
+    if (record?.version !== version) return { ...listed, deployment };
+    /** @type {VersionExtras} */
+    const extras = { ...listed.extras };
+    extras[record.key] = [...(extras[record.key] ?? []), record.at.toISOString()];
+    return { ...listed, deployment, extras };
+  });
+  return { ...map, microFrontends: { ...map.microFrontends, [slice]: versions } };
+}
+
+/**
+ * Makes `version` the released one: all traffic, the default; the release is recorded. A canary
+ * is cleared (releasing the canary is its promotion). Releasing the released version again
+ * changes nothing but clearing a canary.
  * @param {RemoteMapJson} map
  * @param {string} slice
  * @param {string} version
@@ -69,21 +116,72 @@ export function addVersion(map, slice, version) {
  * @returns {RemoteMapJson}
  */
 export function release(map, slice, version, now) {
-  const versions = map.microFrontends[slice] ?? [];
-  if (!versions.some((listed) => listed.metadata.version === version)) {
-    throw new Error(`${slice} has no version ${version} in this environment (see: pnpm slice:list).`);
-  }
-  if (releasedVersion(versions)?.metadata.version === version) return map;
-  const released = versions.map((listed) => {
-    const chosen = listed.metadata.version === version;
-    const releasedAt = [...(listed.extras?.releasedAt ?? []), ...(chosen ? [now.toISOString()] : [])];
-    return {
-      ...listed,
-      deployment: { traffic: chosen ? 100 : 0, default: chosen },
-      extras: { ...listed.extras, releasedAt },
-    };
+  const versions = versionsListing(map, slice, version);
+  const alreadyReleased = releasedVersion(versions)?.metadata.version === version;
+  if (alreadyReleased && !canaryVersion(versions)) return map;
+  const record = alreadyReleased ? undefined : { version, key: /** @type {const} */ ('releasedAt'), at: now };
+  return withDeployment(map, slice, { released: version, traffic: { [version]: 100 }, record });
+}
+
+/**
+ * Makes `version` the slice's canary with `share` % of the traffic; the released version keeps
+ * the rest, and an earlier canary of the slice goes back to none. The time is recorded in
+ * `extras.canaryAt`. Setting the canary it already is, at the same share, changes nothing.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {string} version
+ * @param {number} share a whole percentage from 1 to 99
+ * @param {Date} now
+ * @returns {RemoteMapJson}
+ */
+export function releaseCanary(map, slice, version, share, now) {
+  if (!isShare(share)) throw new Error(`A canary's share is a whole percentage from 1 to 99, not ${share}.`);
+  const versions = versionsListing(map, slice, version);
+  const released = releasedVersion(versions)?.metadata.version;
+  if (!released) throw new Error(`${slice} has no released version yet: release one before a canary.`);
+  if (released === version) throw new Error(`${slice} ${version} is the released version, so it cannot be the canary.`);
+  const canary = canaryVersion(versions);
+  if (canary?.metadata.version === version && canary.deployment.traffic === share) return map;
+  return withDeployment(map, slice, {
+    released,
+    traffic: { [released]: 100 - share, [version]: share },
+    record: { version, key: 'canaryAt', at: now },
   });
-  return { ...map, microFrontends: { ...map.microFrontends, [slice]: released } };
+}
+
+/**
+ * Which canary a slice has: its version, share and when it became the canary (so a canary set
+ * again later is another one).
+ * @typedef {{ version: string, share: number, since: string | undefined }} CanaryMark
+ */
+
+/**
+ * The slice's canary, if it has one.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @returns {CanaryMark | undefined}
+ */
+export function canaryOf(map, slice) {
+  const canary = canaryVersion(map.microFrontends[slice] ?? []);
+  if (!canary) return undefined;
+  return { version: canary.metadata.version, share: canary.deployment.traffic, since: canaryTimes(canary).at(-1) };
+}
+
+/** Whether two canary marks name the same canary. */
+export const sameCanary = (/** @type {CanaryMark | undefined} */ a, /** @type {CanaryMark | undefined} */ b) =>
+  a !== undefined && b !== undefined && a.version === b.version && a.share === b.share && a.since === b.since;
+
+/**
+ * Ends a slice's canary: all traffic back on the released version (nothing else changes).
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @returns {RemoteMapJson}
+ */
+export function withdrawCanary(map, slice) {
+  const versions = map.microFrontends[slice] ?? [];
+  const released = releasedVersion(versions)?.metadata.version;
+  if (!released || !canaryVersion(versions)) return map;
+  return withDeployment(map, slice, { released, traffic: { [released]: 100 } });
 }
 
 /**
@@ -101,12 +199,19 @@ export function previousRelease(map, slice) {
 }
 
 /**
- * Returns to the version released before the current one.
+ * Rolls a slice back: if it has a canary, all traffic returns to the released version
+ * (`withdrawn` names the canary); otherwise it returns to the version released before.
  * @param {RemoteMapJson} map
  * @param {string} slice
  * @param {Date} now
+ * @returns {{ map: RemoteMapJson, version: string, withdrawn?: string }}
  */
 export function rollback(map, slice, now) {
+  const versions = map.microFrontends[slice] ?? [];
+  const canary = canaryVersion(versions);
+  const released = releasedVersion(versions)?.metadata.version;
+  if (canary && released)
+    return { map: withdrawCanary(map, slice), version: released, withdrawn: canary.metadata.version };
   const previous = previousRelease(map, slice);
   if (!previous) throw new Error(`${slice} has no earlier release to return to.`);
   return { map: release(map, slice, previous, now), version: previous };

@@ -1,7 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyRemoteMap, releasedVersion, type SliceVersion } from '@nova/contracts/remote-map';
-import { addVersion, previousRelease, release, rollback } from './environment.js';
+import {
+  addVersion,
+  canaryOf,
+  canaryTimes,
+  previousRelease,
+  release,
+  releaseCanary,
+  rollback,
+  sameCanary,
+  withdrawCanary,
+} from './environment.js';
 
 const version = (number: string): SliceVersion => ({
   url: `http://localhost:4176/${number}/mf-manifest.json`,
@@ -71,5 +81,100 @@ describe('an environment', () => {
     const withGames = addVersion(published, 'games', version('2.0.0-g'));
     const map = release(withGames, 'legal', '1.0.0-a', at(1));
     expect(map.microFrontends.games).toBe(withGames.microFrontends.games);
+  });
+});
+
+describe('a canary', () => {
+  const withReleased = release(published, 'legal', '1.0.0-a', at(1));
+  const deployments = (map: ReturnType<typeof emptyRemoteMap>) =>
+    map.microFrontends.legal?.map((listed) => listed.deployment);
+
+  it('takes its share from the released version, which stays the default; when is recorded', () => {
+    const map = releaseCanary(withReleased, 'legal', '1.2.0-c', 10, at(2));
+    expect(deployments(map)).toEqual([
+      { traffic: 90, default: true },
+      { traffic: 0, default: false },
+      { traffic: 10, default: false },
+    ]);
+    const canary = map.microFrontends.legal?.[2];
+    expect(canaryTimes(canary!)).toEqual([at(2).toISOString()]);
+    expect(canary?.extras?.releasedAt ?? []).toEqual([]);
+    expect(canaryOf(map, 'legal')).toEqual({ version: '1.2.0-c', share: 10, since: at(2).toISOString() });
+    expect(released(map)).toBe('1.0.0-a');
+  });
+
+  it('replaces an earlier canary of the slice, whose traffic goes to 0', () => {
+    const first = releaseCanary(withReleased, 'legal', '1.1.0-b', 10, at(2));
+    const map = releaseCanary(first, 'legal', '1.2.0-c', 25, at(3));
+    expect(deployments(map)).toEqual([
+      { traffic: 75, default: true },
+      { traffic: 0, default: false },
+      { traffic: 25, default: false },
+    ]);
+    expect(sameCanary(canaryOf(first, 'legal'), canaryOf(map, 'legal'))).toBe(false);
+  });
+
+  it('is a new canary when set again later, even at the same version and share', () => {
+    const first = releaseCanary(withReleased, 'legal', '1.2.0-c', 10, at(2));
+    expect(releaseCanary(first, 'legal', '1.2.0-c', 10, at(3))).toBe(first);
+    const again = releaseCanary(withdrawCanary(first, 'legal'), 'legal', '1.2.0-c', 10, at(4));
+    expect(sameCanary(canaryOf(first, 'legal'), canaryOf(again, 'legal'))).toBe(false);
+    expect(canaryTimes(again.microFrontends.legal![2]!)).toEqual([at(2).toISOString(), at(4).toISOString()]);
+  });
+
+  it('refuses a share that is not a whole percentage from 1 to 99, and the released version', () => {
+    for (const share of [0, 100, 12.5, -3, Number.NaN]) {
+      expect(() => releaseCanary(withReleased, 'legal', '1.2.0-c', share, at(2))).toThrow(
+        `A canary's share is a whole percentage from 1 to 99, not ${share}.`,
+      );
+    }
+    expect(() => releaseCanary(withReleased, 'legal', '1.0.0-a', 10, at(2))).toThrow(
+      'legal 1.0.0-a is the released version, so it cannot be the canary.',
+    );
+    expect(() => releaseCanary(published, 'legal', '1.2.0-c', 10, at(2))).toThrow(
+      'legal has no released version yet: release one before a canary.',
+    );
+    expect(() => releaseCanary(withReleased, 'legal', '9.9.9-z', 10, at(2))).toThrow('legal has no version 9.9.9-z');
+  });
+
+  it('is promoted by releasing it: all the traffic, recorded as a release', () => {
+    const map = release(releaseCanary(withReleased, 'legal', '1.2.0-c', 10, at(2)), 'legal', '1.2.0-c', at(3));
+    expect(deployments(map)).toEqual([
+      { traffic: 0, default: false },
+      { traffic: 0, default: false },
+      { traffic: 100, default: true },
+    ]);
+    expect(map.microFrontends.legal?.[2]?.extras?.releasedAt).toEqual([at(3).toISOString()]);
+    expect(canaryOf(map, 'legal')).toBeUndefined();
+    expect(previousRelease(map, 'legal')).toBe('1.0.0-a');
+  });
+
+  it('is cleared by releasing another version, or the released one again (not a new release)', () => {
+    const withCanary = releaseCanary(withReleased, 'legal', '1.2.0-c', 10, at(2));
+    const other = release(withCanary, 'legal', '1.1.0-b', at(3));
+    expect(deployments(other)).toEqual([
+      { traffic: 0, default: false },
+      { traffic: 100, default: true },
+      { traffic: 0, default: false },
+    ]);
+    const same = release(withCanary, 'legal', '1.0.0-a', at(3));
+    expect(deployments(same)).toEqual(deployments(withReleased));
+    expect(same.microFrontends.legal?.[0]?.extras?.releasedAt).toEqual([at(1).toISOString()]);
+  });
+
+  it('is what a rollback ends first: all traffic back on the released version', () => {
+    const twoReleases = release(withReleased, 'legal', '1.1.0-b', at(2));
+    const withCanary = releaseCanary(twoReleases, 'legal', '1.2.0-c', 30, at(3));
+    const first = rollback(withCanary, 'legal', at(4));
+    expect(first).toMatchObject({ version: '1.1.0-b', withdrawn: '1.2.0-c' });
+    expect(deployments(first.map)).toEqual(deployments(twoReleases));
+    // With no canary left, a rollback returns to the version released before.
+    const second = rollback(first.map, 'legal', at(5));
+    expect(second).toEqual({ map: expect.anything(), version: '1.0.0-a' });
+    expect(released(second.map)).toBe('1.0.0-a');
+  });
+
+  it('is withdrawn only if there is one', () => {
+    expect(withdrawCanary(withReleased, 'legal')).toBe(withReleased);
   });
 });
