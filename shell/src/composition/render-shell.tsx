@@ -42,7 +42,7 @@ export async function renderShell({
       </Suspense>
     );
   // The server composes released versions only: no previews (a tab that previews renders in the browser).
-  const remoteMap: RemoteMap = { entries: {}, problems: {}, previews: {} };
+  const remoteMap: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {} };
   const site = () => {
     if (siteUnavailable !== undefined) throw new RemoteMapError(siteUnavailable);
     return remoteMap;

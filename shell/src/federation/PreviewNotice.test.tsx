@@ -21,7 +21,7 @@ const renderWith = async (map: RemoteMap) => {
 
 describe('PreviewNotice', () => {
   it('says plainly which unreleased versions the tab shows, and ends the preview', async () => {
-    await renderWith({ entries: {}, problems: {}, previews: { legal: '1.2.0-3fa9c21b' } });
+    await renderWith({ entries: {}, problems: {}, previews: { legal: '1.2.0-3fa9c21b' }, versions: {} });
     const notice = screen.getByRole('complementary', { name: 'Preview' });
     expect(notice).toHaveTextContent('Preview of legal 1.2.0-3fa9c21b: not released, shown in this tab only.');
     await userEvent.click(screen.getByRole('button', { name: 'End preview' }));
@@ -29,7 +29,7 @@ describe('PreviewNotice', () => {
   });
 
   it('shows nothing without a preview', async () => {
-    await renderWith({ entries: {}, problems: {}, previews: {} });
+    await renderWith({ entries: {}, problems: {}, previews: {}, versions: {} });
     expect(screen.queryByRole('complementary', { name: 'Preview' })).toBeNull();
   });
 });

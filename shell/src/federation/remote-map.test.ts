@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPreview } from './preview.ts';
-import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapReading } from './remote-map.ts';
+import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapFromServer, remoteMapReading } from './remote-map.ts';
 
 const entries = {
   marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
@@ -24,7 +24,8 @@ const mapOf = (released: Record<string, unknown>) => ({
   ),
 });
 const valid = mapOf(entries);
-const noProblems = { entries, problems: {}, previews: {} };
+const versions = { marketing: '1.0.0', games: '1.0.0', legal: '1.0.0', contact: '1.0.0' };
+const noProblems = { entries, problems: {}, previews: {}, versions };
 
 describe('parseRemoteMap', () => {
   it('takes the released version of every remote', () => {
@@ -111,9 +112,34 @@ describe('parseRemoteMap', () => {
     expect(map.previews).toEqual({ legal: '0.9.0' });
   });
 
+  it('names the version of each entry: the released one, or the one previewed', () => {
+    expect(parseRemoteMap(valid, { legal: '0.9.0' }).versions).toEqual({ ...versions, legal: '0.9.0' });
+  });
+
+  it('names no version for a remote it cannot use, nor one that is not a plain version name', () => {
+    const { games, ...withoutGames } = valid.microFrontends;
+    const odd = version(entries.legal, '1.0.0"}<script>', true);
+    const map = parseRemoteMap({ microFrontends: { ...withoutGames, legal: [odd] } });
+    expect(map.versions).toEqual({ marketing: '1.0.0', contact: '1.0.0' });
+    expect(map.entries.legal).toBe(entries.legal);
+  });
+
   it('ignores a preview of a version the map does not list: nothing else can be loaded that way', () => {
     const map = parseRemoteMap(valid, { legal: '6.6.6', games: '1.0.0-evil' });
     expect(map).toEqual(noProblems);
+  });
+});
+
+describe('remoteMapFromServer', () => {
+  it("takes the server's entry and version of the page's slice, checked like any", () => {
+    expect(
+      remoteMapFromServer(
+        { games: entries.games, legal: 'javascript:alert(1)', admin: entries.marketing },
+        { games: '1.2.0-bbbb', legal: '1.0.0', admin: '1.0.0' },
+      ),
+    ).toEqual({ entries: { games: entries.games }, problems: {}, previews: {}, versions: { games: '1.2.0-bbbb' } });
+    expect(remoteMapFromServer({ games: entries.games }, { games: 'a b' }).versions).toEqual({});
+    expect(remoteMapFromServer({ games: entries.games }).versions).toEqual({});
   });
 });
 

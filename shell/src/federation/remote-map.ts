@@ -1,4 +1,4 @@
-import { isHttpUrl, isRecord, releasedUrl } from '@nova/contracts/remote-map';
+import { isHttpUrl, isRecord, releasedUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
@@ -12,6 +12,8 @@ export interface RemoteMap {
   problems: Partial<Record<RemoteName, string>>;
   /** The versions this tab previews instead of the released ones. */
   previews: Partial<Record<RemoteName, string>>;
+  /** The version of each entry, as the map names it: what field signals are attributed to. */
+  versions: Partial<Record<RemoteName, string>>;
 }
 
 /** How long one attempt at reading the map may take, and the pauses before each further attempt. */
@@ -19,6 +21,11 @@ export const remoteMapReading = { attemptTimeoutMs: 3000, retryDelaysMs: [500, 1
 
 /** A map lists a few URLs per slice; anything far larger is not one. */
 const maxRemoteMapBytes = 256 * 1024;
+
+/** The versions a map may name (as the composing server checks them): nothing that needs escaping. */
+const versionPattern = /^[\w.+-]{1,64}$/;
+const plainVersion = (version: unknown) =>
+  typeof version === 'string' && versionPattern.test(version) ? version : undefined;
 
 /** The remote map could not be read at all: no page can load. */
 export class RemoteMapError extends Error {
@@ -48,31 +55,39 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
   if (!sliceNames.some(lists)) {
     throw new RemoteMapError(`remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).`);
   }
-  const map: RemoteMap = { entries: {}, problems: {}, previews: {} };
+  const map: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {} };
   for (const name of sliceNames) {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions : [];
     const preview = listedUrl(listed, previewed[name]);
     const entry = preview ?? releasedUrl(listed);
+    const released = releasedVersion(listed.filter(isRecord))?.metadata;
+    const version = plainVersion(preview ? previewed[name] : isRecord(released) ? released.version : undefined);
     if (preview) map.previews[name] = previewed[name];
     if (entry) map.entries[name] = entry;
+    if (entry && version) map.versions[name] = version;
     else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
   }
   return map;
 }
 
 /**
- * What the composing server rendered the page with: the entry of the page's slice (checked like
- * any entry). The rest of the map is read when a page of another slice needs it.
+ * What the composing server rendered the page with: the entry of the page's slice and its version
+ * (checked like any). The rest of the map is read when a page of another slice needs it.
  */
-export function remoteMapFromServer(remotes: Partial<Record<string, string>>): RemoteMap {
-  const entries = Object.fromEntries(
-    sliceNames.flatMap((name) => {
-      const entry = Object.hasOwn(remotes, name) ? remotes[name] : undefined;
-      return isHttpUrl(entry) ? [[name, entry]] : [];
-    }),
-  );
-  return { entries, problems: {}, previews: {} };
+export function remoteMapFromServer(
+  remotes: Partial<Record<string, string>>,
+  versions: Partial<Record<string, string>> = {},
+): RemoteMap {
+  const map: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {} };
+  for (const name of sliceNames) {
+    const entry = Object.hasOwn(remotes, name) ? remotes[name] : undefined;
+    const version = plainVersion(Object.hasOwn(versions, name) ? versions[name] : undefined);
+    if (!isHttpUrl(entry)) continue;
+    map.entries[name] = entry;
+    if (version) map.versions[name] = version;
+  }
+  return map;
 }
 
 async function readRemoteMap(response: Response): Promise<RemoteMap> {

@@ -117,7 +117,7 @@ describe('the remote loader', () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
     const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({ entries: { legal: served }, problems: {}, previews: {} });
+    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: {} });
     await expect(loadRemotePage('legal/TermsPage')).resolves.toBe(page);
     expect(fetch).not.toHaveBeenCalled();
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'legal', entry: served, type: 'module' }], { force: false });
@@ -127,7 +127,7 @@ describe('the remote loader', () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
     const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({ entries: { legal: served }, problems: {}, previews: {} });
+    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: {} });
     await loadRemotePage('games/GamesPage');
     await loadRemotePage('marketing/HomePage');
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -139,5 +139,15 @@ describe('the remote loader', () => {
       ['marketing', remotesJson.marketing],
       ['games', remotesJson.games],
     ]);
+  });
+
+  it("knows the version of each remote it loads pages from: the server's, else the map's", async () => {
+    const { startFromServer, registeredVersion } = await freshRuntime();
+    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
+    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: { legal: '1.0.0-server' } });
+    await expect(registeredVersion('legal')).resolves.toBe('1.0.0-server');
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(registeredVersion('games')).resolves.toBe('1.0.0');
+    await expect(registeredVersion('contact')).resolves.toBeUndefined();
   });
 });

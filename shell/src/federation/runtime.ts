@@ -13,6 +13,8 @@ let remoteMap: Promise<RemoteMap> | undefined;
 let fromServer: RemoteMap | undefined;
 /** Each remote's entry as registered: a tab keeps the version it first loaded. */
 const registered = new Map<RemoteName, string>();
+/** The version of each registered entry, as its map named it. */
+const versions = new Map<RemoteName, string>();
 const pages = new Map<RemoteModuleId, Promise<PageModule>>();
 const retries = new Map<RemoteName, number>();
 
@@ -24,8 +26,12 @@ const register = (name: RemoteName, entry: string, force = false) => {
 };
 
 const registerAll = (map: RemoteMap) => {
-  for (const [name, entry] of Object.entries(map.entries))
-    if (!registered.has(name as RemoteName)) register(name as RemoteName, entry);
+  for (const [name, entry] of Object.entries(map.entries)) {
+    if (registered.has(name as RemoteName)) continue;
+    register(name as RemoteName, entry);
+    const version = map.versions[name as RemoteName];
+    if (version) versions.set(name as RemoteName, version);
+  }
 };
 
 /**
@@ -52,6 +58,15 @@ export function registeredRemotes(): Promise<RemoteMap> {
 /** The map that knows `name`: the server's if it named it, else the environment's. */
 const mapFor = (name: RemoteName) =>
   fromServer && (name in fromServer.entries || name in fromServer.problems) ? fromServer : registeredRemotes();
+
+/**
+ * The version of a remote this tab loads its pages from (what its field signals are attributed
+ * to); none if the map that names it cannot be read or names no version.
+ */
+export async function registeredVersion(name: RemoteName): Promise<string | undefined> {
+  await mapFor(name);
+  return versions.get(name);
+}
 
 async function loadPage(id: RemoteModuleId): Promise<PageModule> {
   const { problems } = await mapFor(remoteOf(id));
