@@ -9,6 +9,10 @@ import { RemoteMapError, remoteMapFromServer } from './federation/remote-map.ts'
 import { startFromServer } from './federation/runtime.ts';
 import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';
+import { hydrationErrorReports } from './telemetry/hydration-errors.ts';
+import { pageSignals } from './telemetry/page-signals.ts';
+import { reportPageViews, sliceShown } from './telemetry/page-views.ts';
+import { WhenLive } from './telemetry/WhenLive.tsx';
 
 const container = document.getElementById('root')!;
 const serverRender = readServerRender();
@@ -20,19 +24,25 @@ const hydrating = serverRender && canonical && !previewing ? serverRender : unde
 const router = createRouter(
   hydrating &&
     (hydrating.siteUnavailable === undefined
-      ? { remoteMap: startFromServer(remoteMapFromServer(hydrating.remotes ?? {})) }
+      ? { remoteMap: startFromServer(remoteMapFromServer(hydrating.remotes ?? {}, hydrating.versions)) }
       : { siteUnavailable: new RemoteMapError(hydrating.siteUnavailable) }),
 );
+// Field signals (telemetry/): a page view per page shown; sent, and Web Vitals measured, once live.
+reportPageViews(router, pageSignals.pageView);
+const live = () => pageSignals.start(sliceShown(router.state));
 const app = (
   <StrictMode>
-    <ServerRenderContext value={hydrating && renderedOnServer(hydrating)}>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </ServerRenderContext>
+    <WhenLive onLive={live}>
+      <ServerRenderContext value={hydrating && renderedOnServer(hydrating)}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </ServerRenderContext>
+    </WhenLive>
   </StrictMode>
 );
 // As a transition, hydration yields to the browser between small pieces of work instead of
 // holding the main thread in long tasks.
-if (hydrating) startTransition(() => void hydrateRoot(container, app));
+const errorReports = hydrationErrorReports(pageSignals, () => sliceShown(router.state));
+if (hydrating) startTransition(() => void hydrateRoot(container, app, errorReports));
 else createRoot(container).render(app);

@@ -3,8 +3,11 @@ import { Providers } from '@nova/ui/providers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteSlot, remoteTimeoutMs } from './RemoteSlot.tsx';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
+import { pageSignals } from '../telemetry/page-signals.ts';
 
 vi.mock('./runtime.ts', () => ({ loadRemotePage: vi.fn(), retryRemotePage: vi.fn() }));
+vi.mock('../telemetry/page-signals.ts', () => ({ pageSignals: { failure: vi.fn() } }));
+const failures = () => vi.mocked(pageSignals.failure).mock.calls.map(([slice, kind]) => [slice, kind]);
 
 const gamesPage = { default: () => <h1>All games</h1> };
 const unavailable = () => screen.queryByRole('heading', { name: 'This section is unavailable right now' });
@@ -39,6 +42,7 @@ describe('RemoteSlot', () => {
     vi.useRealTimers();
     vi.mocked(loadRemotePage).mockReset();
     vi.mocked(retryRemotePage).mockReset();
+    vi.mocked(pageSignals.failure).mockReset();
   });
 
   it('shows a spinner while the remote loads, then its page', async () => {
@@ -59,6 +63,7 @@ describe('RemoteSlot', () => {
     await act(async () => vi.advanceTimersByTime(1));
     expect(unavailable()).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(failures()).toEqual([['games', 'load']]);
   });
 
   it('replaces the fallback by itself when a slow remote arrives after all', async () => {
@@ -79,6 +84,7 @@ describe('RemoteSlot', () => {
     await renderSlot();
     await load.fail(new Error('RUNTIME-008'));
     expect(unavailable()).toBeInTheDocument();
+    expect(failures()).toEqual([['games', 'load']]);
 
     const retry = pendingLoad();
     vi.mocked(retryRemotePage).mockReturnValueOnce(retry.page);
@@ -109,5 +115,15 @@ describe('RemoteSlot', () => {
     });
     await renderSlot();
     expect(screen.getByRole('alert')).toHaveTextContent('This section is unavailable right now');
+    expect(failures()).toEqual([['games', 'render']]);
+  });
+
+  it('reports no failure for a page that arrives in time', async () => {
+    const load = pendingLoad();
+    vi.mocked(loadRemotePage).mockReturnValueOnce(load.page);
+    await renderSlot();
+    await load.deliver();
+    await act(async () => vi.advanceTimersByTime(remoteTimeoutMs * 2));
+    expect(failures()).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import type { PageModule, RemoteModuleId } from '@nova/contracts/remote-modules';
+import { splitPage } from '@nova/contracts/routes';
 import { useHydrated } from '@nova/ui/hydrated';
 import { Spinner } from '@nova/ui/spinner';
-import { Suspense, use, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ServerRenderContext } from '../composition/server-render.ts';
+import { pageSignals } from '../telemetry/page-signals.ts';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
 import { SliceUnavailable } from './SliceUnavailable.tsx';
 import { SlotContent } from './SlotContent.tsx';
@@ -11,18 +13,28 @@ import { SlotContent } from './SlotContent.tsx';
 /** A remote whose page has not arrived after this long is shown as unavailable. */
 export const remoteTimeoutMs = 5000;
 
+/** The loads that failed: what the slot's boundary catches from them is a `load` failure, not `render`. */
+const failedLoads = new WeakSet<Promise<PageModule>>();
+const watched = (page: Promise<PageModule>) => {
+  page.catch(() => failedLoads.add(page));
+  return page;
+};
+
 function RemotePage({ page }: { page: Promise<PageModule> }) {
   const { default: Page } = use(page);
   return <Page />;
 }
 
 /** The spinner, until the remote counts as unavailable; the page still replaces it if it arrives. */
-function Loading({ onRetry }: { onRetry: () => void }) {
+function Loading({ onRetry, onLate }: { onRetry: () => void; onLate: () => void }) {
   const [late, setLate] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setLate(true), remoteTimeoutMs);
+    const timer = setTimeout(() => {
+      setLate(true);
+      onLate();
+    }, remoteTimeoutMs);
     return () => clearTimeout(timer);
-  }, []);
+  }, [onLate]);
   return late ? <SliceUnavailable onRetry={onRetry} /> : <Spinner />;
 }
 
@@ -35,16 +47,19 @@ function Loading({ onRetry }: { onRetry: () => void }) {
 export function RemoteSlot({ module: id }: { module: RemoteModuleId }) {
   const serverRender = useContext(ServerRenderContext);
   const [fromServer] = useState(() => serverRender?.takeSlot());
-  const [load, setLoad] = useState(() => ({ attempt: 0, page: loadRemotePage(id) }));
+  const [load, setLoad] = useState(() => ({ attempt: 0, page: watched(loadRemotePage(id)) }));
   const retry = () => {
-    const page = retryRemotePage(id);
+    const page = watched(retryRemotePage(id));
     setLoad(({ attempt }) => ({ attempt: attempt + 1, page }));
   };
+  const { remote } = splitPage(id);
+  const late = useCallback(() => pageSignals.failure(remote, 'load'), [remote]);
+  const failed = (error: unknown) => pageSignals.failure(remote, failedLoads.has(load.page) ? 'load' : 'render', error);
 
   const slot = (
-    <ErrorBoundary resetKeys={[load.page]} fallback={<SliceUnavailable onRetry={retry} />}>
+    <ErrorBoundary resetKeys={[load.page]} fallback={<SliceUnavailable onRetry={retry} />} onError={failed}>
       {/* Keyed by the attempt, so a retry starts with the spinner again. */}
-      <Suspense key={load.attempt} fallback={<Loading onRetry={retry} />}>
+      <Suspense key={load.attempt} fallback={<Loading onRetry={retry} onLate={late} />}>
         <SlotContent module={id}>
           <RemotePage page={load.page} />
         </SlotContent>

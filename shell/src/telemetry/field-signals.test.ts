@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { batchSize, createFieldSignals, maxQueued, type FieldSignal } from './field-signals.ts';
+
+const versions: Record<string, string> = { games: '1.2.0-bbbb', legal: '1.0.0-cccc' };
+
+/** Field signals with fakes around them: what was sent, and the vitals callback once loaded. */
+function setUp() {
+  const sent: FieldSignal[][] = [];
+  let reportVital: ((name: 'LCP' | 'INP' | 'CLS', value: number) => void) | undefined;
+  const watchVitals = vi.fn(async (report: typeof reportVital) => void (reportVital = report));
+  const signals = createFieldSignals({
+    versionOf: async (slice) => versions[slice],
+    send: (batch) => sent.push(batch),
+    watchVitals,
+  });
+  return {
+    signals,
+    sent,
+    watchVitals,
+    vital: (name: 'LCP' | 'INP' | 'CLS', value: number) => reportVital!(name, value),
+  };
+}
+/** Lets the version look-ups (promises) settle. */
+const settled = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+const hide = () => {
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('field signals', () => {
+  it('sends nothing, and loads no web-vitals code, before the page is live', async () => {
+    const { signals, sent, watchVitals } = setUp();
+    for (let i = 0; i < batchSize * 2; i += 1) signals.pageView('games');
+    await settled();
+    hide();
+    dispatchEvent(new Event('pagehide'));
+    expect(sent).toEqual([]);
+    expect(watchVitals).not.toHaveBeenCalled();
+    signals.start('games');
+    expect(sent.flat()).toHaveLength(batchSize * 2);
+    expect(sent.every((batch) => batch.length <= batchSize)).toBe(true);
+    expect(watchVitals).toHaveBeenCalledTimes(1);
+  });
+
+  it('attributes each signal to its slice and the version this tab loads, and nothing else', async () => {
+    const { signals, sent } = setUp();
+    signals.start('games');
+    signals.pageView('games');
+    signals.failure('legal', 'load');
+    signals.pageView('contact'); // no version known: not sent
+    await settled();
+    hide();
+    expect(sent).toEqual([
+      [
+        { slice: 'games', version: '1.2.0-bbbb', signal: 'view' },
+        { slice: 'legal', version: '1.0.0-cccc', signal: 'load' },
+      ],
+    ]);
+  });
+
+  it('sends a batch as soon as it is large, and the rest when the page is hidden or goes', async () => {
+    const { signals, sent } = setUp();
+    signals.start(undefined);
+    for (let i = 0; i < batchSize + 3; i += 1) signals.pageView('games');
+    await settled();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize]);
+    hide();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize, 3]);
+    signals.pageView('games');
+    await settled();
+    dispatchEvent(new Event('pagehide'));
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize, 3, 1]);
+  });
+
+  it(`keeps at most ${maxQueued} signals waiting, dropping the newer`, async () => {
+    const { signals, sent } = setUp();
+    for (let i = 0; i < maxQueued + 10; i += 1) signals.failure('games', 'render');
+    await settled();
+    signals.start(undefined);
+    expect(sent.flat()).toHaveLength(maxQueued);
+  });
+
+  it('reports the vitals of the page the document loaded with, to its slice, in range', async () => {
+    const { signals, sent, vital } = setUp();
+    signals.start('legal');
+    await settled();
+    vital('LCP', 1.8);
+    vital('INP', 600);
+    vital('CLS', 0.04);
+    await settled();
+    hide();
+    expect(sent).toEqual([
+      [
+        { slice: 'legal', version: '1.0.0-cccc', signal: 'LCP', value: 1.8 },
+        { slice: 'legal', version: '1.0.0-cccc', signal: 'INP', value: 60 },
+        { slice: 'legal', version: '1.0.0-cccc', signal: 'CLS', value: 0.04 },
+      ],
+    ]);
+  });
+
+  it('measures no vitals for a page of no slice', () => {
+    const { signals, watchVitals } = setUp();
+    signals.start(undefined);
+    expect(watchVitals).not.toHaveBeenCalled();
+  });
+
+  it('counts an error once, as the first kind reported', async () => {
+    const { signals, sent } = setUp();
+    signals.start(undefined);
+    const error = new Error('boom');
+    signals.failure('games', 'render', error);
+    signals.failure('games', 'hydration', error);
+    signals.failure('games', 'hydration', new Error('another'));
+    await settled();
+    hide();
+    expect(sent.flat().map(({ signal }) => signal)).toEqual(['render', 'hydration']);
+  });
+});

@@ -1,0 +1,88 @@
+import type { failureKinds, vitalNames } from '@nova/contracts/field-signals';
+import type { RemoteName } from '@nova/contracts/remote-modules';
+
+export type FailureKind = (typeof failureKinds)[number];
+export type VitalName = (typeof vitalNames)[number];
+
+/** One signal as sent: nothing of the visitor, only which slice version and what happened. */
+export interface FieldSignal {
+  slice: RemoteName;
+  version: string;
+  signal: 'view' | FailureKind | VitalName;
+  /** A vital's value: seconds for LCP and INP, none for CLS. */
+  value?: number;
+}
+
+/** Signals sent in one request (the server takes up to 32 in 4 KB), and the most kept waiting. */
+export const batchSize = 16;
+export const maxQueued = 100;
+/** The largest value of each vital the server takes: a larger one is sent as this. */
+const largestValue: Record<VitalName, number> = { LCP: 120, INP: 60, CLS: 50 };
+
+interface Dependencies {
+  /** The version of a slice this tab loads pages from. */
+  versionOf: (slice: RemoteName) => Promise<string | undefined>;
+  /** Sends one batch. */
+  send: (signals: FieldSignal[]) => void;
+  /** Starts measuring the Web Vitals, from code loaded only when asked. */
+  watchVitals: (report: (name: VitalName, value: number) => void) => Promise<void>;
+}
+
+/**
+ * The page's field signals: kept in memory until the page is live (hydrated), then sent in
+ * batches when one grows large and whenever the page is hidden. Beyond `maxQueued` waiting,
+ * new ones are dropped.
+ */
+export function createFieldSignals({ versionOf, send, watchVitals }: Dependencies) {
+  const queued: FieldSignal[] = [];
+  /** Errors already reported: an error is one failure, of the first kind reported. */
+  const reported = new WeakSet<object>();
+  let live = false;
+
+  const flush = () => {
+    if (!live) return;
+    while (queued.length > 0) send(queued.splice(0, batchSize));
+  };
+  const add = (signal: FieldSignal) => {
+    if (queued.length >= maxQueued) return;
+    queued.push(signal);
+    if (queued.length >= batchSize) flush();
+  };
+  const report = (slice: RemoteName, signal: FieldSignal['signal'], value?: number) => {
+    void versionOf(slice).then(
+      (version) => version && add({ slice, version, signal, ...(value === undefined ? {} : { value }) }),
+      () => undefined,
+    );
+  };
+
+  return {
+    /** A page of `slice` was shown. */
+    pageView: (slice: RemoteName) => report(slice, 'view'),
+    /** A page of `slice` failed the visitor; an error seen before (of another kind) is not counted again. */
+    failure: (slice: RemoteName, kind: FailureKind, error?: unknown) => {
+      if (typeof error === 'object' && error !== null) {
+        if (reported.has(error)) return;
+        reported.add(error);
+      }
+      report(slice, kind);
+    },
+    /** Whether the page is live. */
+    isLive: () => live,
+    /**
+     * The page is live: from now on batches are sent, and the Web Vitals of the page the document
+     * loaded with are measured, attributed to its slice (`landingSlice`; none: not measured).
+     */
+    start: (landingSlice: RemoteName | undefined) => {
+      if (live) return;
+      live = true;
+      // On the window, after the document's own listeners (web-vitals reports as it is hidden).
+      addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+      addEventListener('pagehide', flush);
+      flush();
+      if (landingSlice)
+        void watchVitals((name, value) => report(landingSlice, name, Math.min(value, largestValue[name]))).catch(
+          () => undefined,
+        );
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { fieldSignalsPath } from '@nova/contracts/field-signals';
+import type { FieldSignal } from './field-signals.ts';
+
+/** Sends a batch as the page goes (a beacon outlives it), or with a fetch that does too. */
+export function sendSignals(signals: FieldSignal[]): void {
+  const body = JSON.stringify({ signals });
+  const queued = navigator.sendBeacon?.(fieldSignalsPath, new Blob([body], { type: 'application/json' }));
+  if (!queued)
+    void fetch(fieldSignalsPath, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    }).catch(() => undefined);
+}
