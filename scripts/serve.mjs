@@ -12,6 +12,7 @@ import sirv from 'sirv';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
+import { createFieldSignals } from '../shell/server/field-signals.mjs';
 import { createFragmentSource } from '../shell/server/fragments.mjs';
 import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
@@ -77,6 +78,7 @@ export async function shellHandler({ remoteMap, sliceOrigins, root = shellBuild,
     fragmentOf: createFragmentSource(),
     sliceOrigins,
     gameProvider: new URL(gameProvider).origin,
+    fieldSignals: createFieldSignals({ remoteMap: source }),
   });
   await handler.prefetchFragments();
   return Object.assign(shellListener({ handler, shellBuild: root }), { close: source.close });

@@ -23,6 +23,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./remote-map-view.mjs').SliceEntry} SliceEntry */
 /** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
+/** @typedef {ReturnType<typeof import('./field-signals.mjs').createFieldSignals>} FieldSignals */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -148,6 +149,7 @@ const visitorHeaders = (visitor) => [
  * @param {number} [options.pageCacheBytes]
  * @param {() => number} [options.now]
  * @param {(line: string) => void} [options.log]
+ * @param {FieldSignals} [options.fieldSignals] field signals in, metrics out (field-signals.mjs)
  */
 export function createShellHandler({
   shell,
@@ -159,6 +161,7 @@ export function createShellHandler({
   pageCacheBytes = 64 * 1024 * 1024,
   now = Date.now,
   log = console.error,
+  fieldSignals,
 }) {
   const security = flat(securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider }));
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
@@ -440,6 +443,11 @@ export function createShellHandler({
      */
     respond(request) {
       const { pathname, search } = addressOf(request.url);
+      // Its own methods (POST for field signals) and answers, with the site's security headers.
+      if (fieldSignals?.answers(pathname))
+        return fieldSignals
+          .respond(request, pathname)
+          .then((answer) => ({ ...answer, headers: [...security, ...answer.headers] }));
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
       if (pathname === '/remotes.json') return remoteMapResponse(request, new URLSearchParams(search));
