@@ -4,9 +4,12 @@
 //   slice publish <slice> | --all   build (or --built: take the build as it is, --dist <dir>: that build), publish, print the version
 //                                   (--release: release it too)
 //   slice release <slice> <version> make that version the released one, if it fits the shell
-//   slice rollback <slice>          return to the version released before
+//                                   (--traffic P: the canary, with P % of the visitors; --guard:
+//                                   then watch it, roll it back or promote it; see canary-guard.js)
+//   slice rollback <slice>          end the canary, or (none) return to the version released before
+//   slice status <slice>            each version's share and field signals (--metrics <url> ...)
 //   slice prune <slice> | --all     retire old versions (see prune.js; --keep-releases N, --keep-days N, --dry-run)
-//   slice list                      each slice's versions, and which one is released
+//   slice list                      each slice's versions, which one is released, which is the canary
 //   slice check                     every released version against the shell's build
 // --root <dir> picks the deployment root, where version folders go (default: deployments/, which
 // `npm start` serves). --map <file-or-url> picks the remote map (default: <root>/remotes.json); a
@@ -16,16 +19,32 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { metricsPath } from '@nova/contracts/field-signals';
 import { isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { shell, sliceNames, slices } from '@nova/contracts/slices';
+import { canaryVersion } from '@nova/contracts/traffic';
+import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCanary } from './canary-guard.js';
 import { contractProblems } from './contract.js';
-import { localDeployments, release, remoteMapFile, rollback, versionFolder } from './environment.js';
+import { parseDuration } from './duration.js';
+import {
+  canaryOf,
+  localDeployments,
+  release,
+  releaseCanary,
+  remoteMapFile,
+  rollback,
+  versionFolder,
+} from './environment.js';
 import { fileMapStore } from './file-map-store.js';
 import { defaultPruneRule, prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
+import { readServers, sumReadings } from './slice-signals.js';
+import { statusRows, table } from './slice-status.js';
 import { urlMapStore } from './url-map-store.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./slice-signals.js').Reading} Reading */
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,6 +62,15 @@ const { values: options, positionals } = parseArgs({
     'keep-releases': { type: 'string', default: String(defaultPruneRule.keepReleases) },
     'keep-days': { type: 'string', default: String(defaultPruneRule.keepDays) },
     'dry-run': { type: 'boolean', default: false },
+    traffic: { type: 'string' },
+    guard: { type: 'boolean', default: false },
+    window: { type: 'string', default: defaultWindow },
+    interval: { type: 'string', default: defaultInterval },
+    metrics: { type: 'string', multiple: true, default: [`http://localhost:${shell.port}${metricsPath}`] },
+    'min-views': { type: 'string', default: String(defaultGuardRule.minViews) },
+    'min-failures': { type: 'string', default: String(defaultGuardRule.minFailures) },
+    'worse-by': { type: 'string', default: String(defaultGuardRule.worseByPoints) },
+    'worse-times': { type: 'string', default: String(defaultGuardRule.worseTimes) },
   },
 });
 const [command, ...args] = positionals;
@@ -57,12 +85,42 @@ function sliceNamed(name) {
   throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
 }
 
-/** A whole-number option, at least `min` (`why` says what a smaller one would break). */
-function wholeNumberOption(/** @type {string} */ name, /** @type {number} */ min, /** @type {string} */ why) {
-  const value = Number(options[/** @type {'keep-days' | 'keep-releases'} */ (name)]);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`--${name} must be a whole number of at least ${min}${why}.`);
+/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-failures' | 'worse-by'} WholeNumberOption */
+
+/** A whole-number option, from `min` to `max` (`why` says what a number outside would break). */
+function wholeNumberOption(
+  /** @type {WholeNumberOption} */ name,
+  /** @type {number} */ min,
+  /** @type {string} */ why,
+  max = Number.MAX_SAFE_INTEGER,
+) {
+  const text = options[name] ?? '';
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new Error(`--${name} must be a whole number ${range}${why}, not "${text}".`);
+  }
   return value;
+}
+
+/** The guard's rule, from its options. */
+function guardRule() {
+  const worseTimes = Number(options['worse-times']);
+  if (!(worseTimes >= 1))
+    throw new Error(`--worse-times must be a number of at least 1, not "${options['worse-times']}".`);
+  return {
+    minViews: wholeNumberOption('min-views', 1, ''),
+    minFailures: wholeNumberOption('min-failures', 1, ''),
+    worseByPoints: wholeNumberOption('worse-by', 1, ' (percentage points)', 100),
+    worseTimes,
+  };
+}
+
+/** Every --metrics server's reading of the slice; one that cannot be read stops the command. */
+async function readEveryServer(/** @type {SliceName} */ slice) {
+  const readings = await readServers(options.metrics, slice);
+  for (const reading of readings.values()) if (reading instanceof Error) throw reading;
+  return /** @type {Map<string, Reading>} */ (readings);
 }
 
 /** Problems between the shell's build and one published version of a slice. */
@@ -78,12 +136,62 @@ function problemsOf(/** @type {SliceName} */ slice, /** @type {string} */ versio
   });
 }
 
-/** Releases a version if it fits the shell; the next page load shows it. */
+/** Releases a version if it fits the shell (to 100 %: a canary is cleared, or promoted if it is this one). */
 async function releaseChecked(/** @type {SliceName} */ slice, /** @type {string} */ version) {
   const problems = problemsOf(slice, version);
   if (problems.length > 0) throw new Error(`Not released: ${problems.join(' ')}`);
-  await store.update((map) => release(map, slice, version, new Date()));
-  console.log(`${slice} ${version} is released.`);
+  const { previous } = await store.update((map) => release(map, slice, version, new Date()));
+  const canary = canaryOf(previous, slice)?.version;
+  const news = canary === version ? ': the canary is promoted' : canary ? ` (the canary ${canary} is cleared)` : '';
+  console.log(`${slice} ${version} is released${news}.`);
+}
+
+/** Makes a version the slice's canary if it fits the shell; says which canary it is. */
+async function releaseCanaryChecked(/** @type {SliceName} */ slice, /** @type {string} */ version, share = 0) {
+  const problems = problemsOf(slice, version);
+  if (problems.length > 0) throw new Error(`Not released as the canary: ${problems.join(' ')}`);
+  const { map, previous } = await store.update((latest) => releaseCanary(latest, slice, version, share, new Date()));
+  const canary = /** @type {import('./environment.js').CanaryMark} */ (canaryOf(map, slice));
+  const released = /** @type {string} */ (releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version);
+  const earlier = canaryOf(previous, slice)?.version;
+  const replaced = earlier && earlier !== version ? ` (it replaces the canary ${earlier})` : '';
+  console.log(
+    `${slice} ${version} is the canary with ${share} % of the traffic; ${released} keeps ${100 - share} %${replaced}.`,
+  );
+  return { canary, released };
+}
+
+/** Sets the canary, then watches it (canary-guard.js); exits 0 only if it was promoted. */
+async function guardedCanary(
+  /** @type {SliceName} */ slice,
+  /** @type {string} */ version,
+  /** @type {number} */ share,
+) {
+  const rule = guardRule();
+  const windowMs = parseDuration(options.window, '--window');
+  const intervalMs = parseDuration(options.interval, '--interval');
+  const baseline = await readEveryServer(slice);
+  const { canary, released } = await releaseCanaryChecked(slice, version, share);
+  console.log(
+    `Watching ${slice} ${version} against ${released} for ${options.window}, every ${options.interval}, ` +
+      `from ${options.metrics.join(', ')} (rollback: ${ruleInWords(rule)}).`,
+  );
+  const { outcome, message } = await watchCanary({
+    slice,
+    canary,
+    released,
+    store,
+    baseline,
+    read: () => readServers(options.metrics, slice),
+    rule,
+    windowMs,
+    intervalMs,
+    sleep,
+    now: () => new Date(),
+    log: (line) => console.log(line),
+  });
+  console.log(message);
+  if (outcome !== 'promoted') process.exitCode = 1;
 }
 
 const commands = {
@@ -97,14 +205,35 @@ const commands = {
     }
   },
   async release() {
+    const slice = sliceNamed(args[0]);
     const version = args[1];
     if (!version) throw new Error('Name the version to release (see: pnpm slice:list).');
-    await releaseChecked(sliceNamed(args[0]), version);
+    if (options.traffic === undefined) {
+      if (options.guard) throw new Error('--guard watches a canary: give its share with --traffic <percent>.');
+      return releaseChecked(slice, version);
+    }
+    const share = wholeNumberOption('traffic', 1, " (a canary's share of the visitors)", 99);
+    if (options.guard) return guardedCanary(slice, version, share);
+    await releaseCanaryChecked(slice, version, share);
   },
   async rollback() {
     const slice = sliceNamed(args[0]);
-    const { map } = await store.update((latest) => rollback(latest, slice, new Date()).map);
-    console.log(`${slice} is back to ${releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version}.`);
+    const { map, previous } = await store.update((latest) => rollback(latest, slice, new Date()).map);
+    const released = releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version;
+    const canary = canaryOf(previous, slice)?.version;
+    console.log(
+      canary
+        ? `${slice}: the canary ${canary} is rolled back; all traffic is on ${released} again.`
+        : `${slice} is back to ${released}.`,
+    );
+  },
+  async status() {
+    const slice = sliceNamed(args[0]);
+    const readings = await readEveryServer(slice);
+    const versions = (await store.read()).map.microFrontends[slice] ?? [];
+    const servers = `${readings.size} server${readings.size === 1 ? '' : 's'}`;
+    console.log(`${slice}: field signals counted by ${servers} (${[...readings.keys()].join(', ')})`);
+    for (const line of table(statusRows(versions, sumReadings(readings.values())))) console.log(`  ${line}`);
   },
   async prune() {
     const rule = {
@@ -135,11 +264,18 @@ const commands = {
       const versions = microFrontends[slice] ?? [];
       console.log(`${slice}${versions.length === 0 ? ': nothing published' : ''}`);
       const released = releasedVersion(versions);
-      for (const { metadata, extras } of versions) {
+      const canary = canaryVersion(versions);
+      for (const { metadata, extras, deployment } of versions) {
         const from = extras?.builtFrom
           ? `built ${extras.builtFrom.builtAt} from ${extras.builtFrom.commit}${extras.builtFrom.dirty ? ' with local changes' : ''}`
           : '';
-        console.log(`  ${metadata.version === released?.metadata.version ? '*' : ' '} ${metadata.version}  ${from}`);
+        const role =
+          metadata.version === canary?.metadata.version
+            ? ['~', `canary, ${deployment.traffic} %  `]
+            : metadata.version === released?.metadata.version
+              ? ['*', canary ? `released, ${deployment.traffic} %  ` : '']
+              : [' ', ''];
+        console.log(`  ${role[0]} ${metadata.version}  ${role[1]}${from}`);
       }
     }
   },

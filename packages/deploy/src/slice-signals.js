@@ -105,7 +105,7 @@ function combineHistograms(a, b, sign) {
  * @param {1 | -1} [sign] -1: `a` minus `b`
  * @returns {Signals}
  */
-export function combineSignals(a, b, sign = 1) {
+function combineSignals(a, b, sign = 1) {
   const vitals = /** @type {Record<VitalName, Histogram>} */ ({});
   for (const vital of vitalNames) vitals[vital] = combineHistograms(a.vitals[vital], b.vitals[vital], sign);
   const failures = /** @type {Record<FailureKind, number>} */ ({});
