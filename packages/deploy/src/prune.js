@@ -1,6 +1,6 @@
 // @ts-check
 // Retiring old versions, so the remote map does not grow for ever. A slice keeps:
-//   - its released version;
+//   - its released version and its canary (visitors are on both);
 //   - the versions of its last N releases (default 3), each version counted once: `slice
 //     rollback` returns to the one released before the current one, and a team may release an
 //     older one again by hand;
@@ -8,6 +8,7 @@
 // Every other version leaves the map (one atomic update), and only then is its folder deleted.
 import { rmSync } from 'node:fs';
 import { releasedVersion } from '@nova/contracts/remote-map';
+import { canaryVersion } from '@nova/contracts/traffic';
 import { versionFolder } from './environment.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
@@ -35,6 +36,7 @@ const lastReleaseOf = (/** @type {SliceVersion} */ listed) => listed.extras?.rel
  */
 export function verdicts(versions, { keepReleases, keepDays }, now) {
   const released = releasedVersion(versions)?.metadata.version;
+  const canary = canaryVersion(versions)?.metadata.version;
   const recentlyReleased = versions
     .filter((listed) => lastReleaseOf(listed) !== undefined)
     .toSorted((a, b) => String(lastReleaseOf(b)).localeCompare(String(lastReleaseOf(a))))
@@ -46,6 +48,7 @@ export function verdicts(versions, { keepReleases, keepDays }, now) {
     const published = publishedAt ? Date.parse(publishedAt) : Number.NaN;
     const kept = [
       ...(version === released ? ['released'] : []),
+      ...(version === canary ? ['the canary'] : []),
       ...(recentlyReleased.includes(version) ? [`one of the last ${keepReleases} versions released`] : []),
       ...(Number.isNaN(published)
         ? ['its publish time is unknown']

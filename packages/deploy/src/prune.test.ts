@@ -54,6 +54,13 @@ describe('the prune rule', () => {
     expect(kept.map(({ version }) => version)).toEqual(['1.0.0-a', '1.3.0-d']);
   });
 
+  it('keeps the canary, however old', () => {
+    const withCanary = legal.map((listed) =>
+      listed.metadata.version === '1.1.0-b' ? { ...listed, deployment: { traffic: 10, default: false } } : listed,
+    );
+    expect(verdicts(withCanary, rule, now)[1]).toMatchObject({ version: '1.1.0-b', kept: ['the canary'] });
+  });
+
   it('keeps a version whose publish time it does not know', () => {
     const unknown = { ...version('0.9.0-z', 0), extras: {} };
     expect(verdicts([unknown], rule, now)[0]?.kept).toEqual(['its publish time is unknown']);
