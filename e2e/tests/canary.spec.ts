@@ -1,0 +1,122 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { readRemoteMap } from '@nova/deploy/environment';
+import { releasedVersion } from '@nova/contracts/remote-map';
+import { bucketCookie } from '@nova/contracts/traffic';
+import { publishedVersion } from '../support/deployments.ts';
+import { expect, test } from '../support/edge.ts';
+import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
+import { serverRenderOf } from '../support/server-render.ts';
+
+// A canary release at 50 %, through the edge (edge/nginx.conf) in an environment of its own.
+
+const released = 'Terms and Conditions';
+const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+
+/**
+ * A visitor in a browser of their own, in `bucket` if given (else the site gives them one): their
+ * page, the legal scripts it loaded, and every page or console error seen.
+ */
+async function visitor(browser: Browser, site: string, legalOrigin: string, bucket?: number) {
+  const context = await browser.newContext();
+  if (bucket !== undefined) await context.addCookies([{ name: bucketCookie, value: String(bucket), url: site }]);
+  const page = await context.newPage();
+  const legalScripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(legalOrigin) && request.resourceType() === 'script') legalScripts.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  const bucketNow = async () =>
+    Number((await context.cookies(site)).find((cookie) => cookie.name === bucketCookie)?.value);
+  return { page, legalScripts, errors, bucketNow, close: () => context.close() };
+}
+
+/** The page as the visitor's browser gets it first: its heading in the server's HTML, and the legal version it names. */
+async function serverPage(page: Page, url: string) {
+  const html = (await (await page.goto(url))!.text()) ?? '';
+  return {
+    retitled: html.includes(`>${retitledTerms}<`),
+    version: serverRenderOf(html)?.versions?.legal,
+  };
+}
+
+/** The page the edge sends for a bucket, and whether it came from its cache. */
+async function throughEdge(request: APIRequestContext, url: string, bucket: number) {
+  const response = await request.get(url, { headers: { Cookie: `${bucketCookie}=${bucket}` } });
+  return {
+    retitled: (await response.text()).includes(`>${retitledTerms}<`),
+    cache: response.headers()['x-cache-status'],
+  };
+}
+
+test('a release at 50 %: each visitor keeps one version on every page, fragment and scripts alike, and caches never mix buckets', async ({
+  browser,
+  request,
+  edgeSite,
+}) => {
+  test.setTimeout(240_000);
+  const build = retitledLegalBuild();
+  const visitors: Awaited<ReturnType<typeof visitor>>[] = [];
+  try {
+    const canary = publishedVersion(edgeSite.slice('publish', 'legal', '--dist', build.folder))!;
+    const before = releasedVersion(readRemoteMap(edgeSite.root).microFrontends.legal ?? [])!.metadata.version;
+    expect(edgeSite.slice('release', 'legal', canary, '--traffic', '50')).toContain(canary);
+    const terms = `${edgeSite.url}/terms-and-conditions`;
+    const legal = edgeSite.sliceOrigins.legal!;
+
+    // A bucket under the share sees the canary, one over it the released version: the server's
+    // HTML, the page once hydrated, every script of the slice, on every page, after reloads.
+    for (const [bucket, version, heading] of [
+      [10, canary, retitledTerms],
+      [90, before, released],
+    ] as const) {
+      const someone = await visitor(browser, edgeSite.url, legal, bucket);
+      visitors.push(someone);
+      await expect.poll(async () => (await serverPage(someone.page, terms)).version).toBe(version);
+      expect((await serverPage(someone.page, terms)).retitled).toBe(heading === retitledTerms);
+      await expect(termsHeading(someone.page)).toHaveText(heading);
+      await someone.page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expect(termsHeading(someone.page)).toHaveText('Privacy Policy');
+      await someone.page.goBack();
+      await expect(termsHeading(someone.page)).toHaveText(heading);
+      await someone.page.reload();
+      await expect(termsHeading(someone.page)).toHaveText(heading);
+      expect(someone.legalScripts.length).toBeGreaterThan(0);
+      for (const script of someone.legalScripts)
+        expect(script, `bucket ${bucket}'s legal scripts`).toContain(`/${version}/`);
+    }
+
+    // A new visitor is given a bucket once, and keeps it and its version across visits.
+    const newcomer = await visitor(browser, edgeSite.url, legal);
+    visitors.push(newcomer);
+    await newcomer.page.goto(terms);
+    const bucket = await newcomer.bucketNow();
+    expect(bucket).toBeGreaterThanOrEqual(0);
+    expect(bucket).toBeLessThan(100);
+    const theirs = bucket < 50 ? retitledTerms : released;
+    await expect(termsHeading(newcomer.page)).toHaveText(theirs);
+    for (let visit = 0; visit < 3; visit += 1) {
+      await newcomer.page.reload();
+      await expect(termsHeading(newcomer.page)).toHaveText(theirs);
+      expect(await newcomer.bucketNow()).toBe(bucket);
+    }
+
+    // The edge keeps a page per bucket and never sends one bucket's to another.
+    await expect.poll(async () => (await throughEdge(request, terms, 3)).cache).toBe('HIT');
+    await expect.poll(async () => (await throughEdge(request, terms, 97)).cache).toBe('HIT');
+    for (let round = 0; round < 3; round += 1) {
+      expect((await throughEdge(request, terms, 3)).retitled, 'bucket 3 through the edge').toBe(true);
+      expect((await throughEdge(request, terms, 97)).retitled, 'bucket 97 through the edge').toBe(false);
+    }
+
+    // Promoted: every visitor gets it, within about a second.
+    edgeSite.slice('release', 'legal', canary);
+    await expect.poll(async () => (await throughEdge(request, terms, 97)).retitled).toBe(true);
+
+    for (const { errors } of visitors) expect(errors, 'page and console errors').toEqual([]);
+  } finally {
+    await Promise.all(visitors.map(({ close }) => close()));
+    build.remove();
+  }
+});
