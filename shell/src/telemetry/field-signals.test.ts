@@ -46,6 +46,16 @@ describe('field signals', () => {
     expect(watchVitals).toHaveBeenCalledTimes(1);
   });
 
+  it('sends what waited with the rest when the page is hidden: no request as the page goes live', async () => {
+    const { signals, sent } = setUp();
+    signals.pageView('games');
+    await settled();
+    signals.start('games');
+    expect(sent).toEqual([]);
+    hide();
+    expect(sent).toEqual([[{ slice: 'games', version: '1.2.0-bbbb', signal: 'view' }]]);
+  });
+
   it('attributes each signal to its slice and the version this tab loads, and nothing else', async () => {
     const { signals, sent } = setUp();
     signals.start('games');
@@ -81,6 +91,7 @@ describe('field signals', () => {
     for (let i = 0; i < maxQueued + 10; i += 1) signals.failure('games', 'render');
     await settled();
     signals.start(undefined);
+    hide();
     expect(sent.flat()).toHaveLength(maxQueued);
   });
 

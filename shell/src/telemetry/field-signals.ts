@@ -39,14 +39,15 @@ export function createFieldSignals({ versionOf, send, watchVitals }: Dependencie
   const reported = new WeakSet<object>();
   let live = false;
 
-  const flush = () => {
+  /** Sends what waits, once live: every full batch, and the rest too unless `fullOnly`. */
+  const flush = ({ fullOnly = false } = {}) => {
     if (!live) return;
-    while (queued.length > 0) send(queued.splice(0, batchSize));
+    while (queued.length >= (fullOnly ? batchSize : 1)) send(queued.splice(0, batchSize));
   };
   const add = (signal: FieldSignal) => {
     if (queued.length >= maxQueued) return;
     queued.push(signal);
-    if (queued.length >= batchSize) flush();
+    flush({ fullOnly: true });
   };
   const report = (slice: RemoteName, signal: FieldSignal['signal'], value?: number) => {
     void versionOf(slice).then(
@@ -77,8 +78,9 @@ export function createFieldSignals({ versionOf, send, watchVitals }: Dependencie
       live = true;
       // On the window, after the document's own listeners (web-vitals reports as it is hidden).
       addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
-      addEventListener('pagehide', flush);
-      flush();
+      addEventListener('pagehide', () => flush());
+      // What waited goes with the rest when the page is hidden, in one request, unless it fills a batch.
+      flush({ fullOnly: true });
       if (landingSlice)
         void watchVitals((name, value) => report(landingSlice, name, Math.min(value, largestValue[name]))).catch(
           () => undefined,
