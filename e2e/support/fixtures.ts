@@ -10,7 +10,7 @@ interface Options {
  * nodes when its fragment was sent, else the shell's. A page the server did not compose, or whose
  * shell does not start (a fault under test), is not waited for beyond the expect timeout.
  */
-async function untilServerHtmlHydrated(page: Page) {
+export async function untilServerHtmlHydrated(page: Page) {
   await page
     .waitForFunction(
       () => {

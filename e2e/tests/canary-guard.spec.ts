@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { metricsPath } from '@nova/contracts/field-signals';
+import { bucketCookie, canaryVersion } from '@nova/contracts/traffic';
+import { readRemoteMap } from '@nova/deploy/environment';
+import { expect, publishedVersion, test } from '../support/deployments.ts';
+import { untilServerHtmlHydrated } from '../support/fixtures.ts';
+import { brokenLegalBuild, canaryFault } from '../support/legal-team.ts';
+import { serverRenderOf } from '../support/server-render.ts';
+import { repoRoot } from '../support/site.ts';
+
+// A guarded canary that breaks in visitors' browsers: the guard reads the field signals the
+// composer counts and rolls it back by itself, while the released version's visitors see nothing wrong.
+
+/** A visitor in `bucket`, in a browser of their own: their page and the errors it met. */
+async function visitorIn(browser: Browser, site: string, bucket: number) {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  await context.addCookies([{ name: bucketCookie, value: String(bucket), url: site }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  return { page, errors, close: () => context.close() };
+}
+
+test('a guarded canary that throws while rendering is rolled back within its window', async ({ browser, deploy }) => {
+  test.setTimeout(240_000);
+  const environment = await deploy.environment();
+  const build = brokenLegalBuild();
+  const terms = `${environment.url}/terms-and-conditions`;
+  const hit = await visitorIn(browser, environment.url, 10);
+  const spared = await visitorIn(browser, environment.url, 90);
+  const guardArgs = ['--window', '3m', '--interval', '1s', '--min-views', '5', '--min-failures', '3'];
+  try {
+    const canary = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder))!;
+    const guard = spawn(
+      process.execPath,
+      [
+        join(repoRoot, 'packages/deploy/src/cli.js'),
+        ...['release', 'legal', canary, '--traffic', '50', '--guard', ...guardArgs],
+        ...['--metrics', `${environment.url}${metricsPath}`, '--root', environment.root],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let printed = '';
+    guard.stdout.on('data', (chunk) => (printed += chunk));
+    guard.stderr.on('data', (chunk) => (printed += chunk));
+    const exited = new Promise<number | null>((resolve) => guard.once('exit', resolve));
+    let done = false;
+    void exited.then(() => (done = true));
+    try {
+      await expect.poll(() => printed).toContain('Watching');
+      const composedFor = async (visitor: typeof hit) =>
+        serverRenderOf(await (await visitor.page.request.get(terms)).text())?.versions?.legal;
+      await expect.poll(() => composedFor(hit), { message: 'the composer has read the map' }).toBe(canary);
+
+      // Visitors come and go, on either version, until the guard decides.
+      for (let visit = 0; visit < 20 && !done; visit += 1) {
+        await hit.page.goto(terms);
+        await expect(hit.page.getByRole('alert')).toContainText('This section is unavailable right now');
+        await hit.page.goto('about:blank');
+        await spared.page.goto(terms);
+        await untilServerHtmlHydrated(spared.page);
+        await expect(spared.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+          'Terms and Conditions',
+        );
+        await spared.page.goto('about:blank');
+      }
+      expect(await exited, printed).toBe(1);
+    } finally {
+      guard.kill();
+    }
+
+    expect(printed).toContain(`legal ${canary} rolled back`);
+    // Both versions were watched: the released one's views were counted, without failures.
+    expect(printed).toMatch(/against 0\.0 % for /);
+    expect(hit.errors.join('\n')).toContain(canaryFault);
+    expect(spared.errors, "the released version's visitor").toEqual([]);
+    expect(canaryVersion(readRemoteMap(environment.root).microFrontends.legal ?? [])).toBeUndefined();
+    // The visitors the canary failed get the released version again.
+    await hit.page.goto(terms);
+    await expect(hit.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
+  } finally {
+    await Promise.all([hit.close(), spared.close()]);
+    build.remove();
+  }
+});
