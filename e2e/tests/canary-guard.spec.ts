@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { metricsPath } from '@nova/contracts/field-signals';
 import { bucketCookie, canaryVersion } from '@nova/contracts/traffic';
@@ -12,6 +13,8 @@ import { repoRoot } from '../support/site.ts';
 
 // A guarded canary that breaks in visitors' browsers: the guard reads the field signals the
 // composer counts and rolls it back by itself, while the released version's visitors see nothing wrong.
+
+const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
 /** A visitor in `bucket`, in a browser of their own: their page and the errors it met. */
 async function visitorIn(browser: Browser, site: string, bucket: number) {
@@ -37,7 +40,7 @@ test('a guarded canary that throws while rendering is rolled back within its win
     const guard = spawn(
       process.execPath,
       [
-        join(repoRoot, 'packages/deploy/src/cli.js'),
+        sliceCli,
         ...['release', 'legal', canary, '--traffic', '50', '--guard', ...guardArgs],
         ...['--metrics', `${environment.url}${metricsPath}`, '--root', environment.root],
       ],
@@ -77,6 +80,13 @@ test('a guarded canary that throws while rendering is rolled back within its win
     expect(printed).toMatch(/against 0\.0 % for /);
     expect(hit.errors.join('\n')).toContain(canaryFault);
     expect(spared.errors, "the released version's visitor").toEqual([]);
+    // The team's view of it: each version's views and failure rate, from the same metrics (run
+    // beside this process, which serves them).
+    const { stdout: status } = await promisify(execFile)(process.execPath, [
+      sliceCli,
+      ...['status', 'legal', '--metrics', `${environment.url}${metricsPath}`, '--root', environment.root],
+    ]);
+    expect(status).toMatch(new RegExp(`${canary}.*100\\.0 %`));
     expect(canaryVersion(readRemoteMap(environment.root).microFrontends.legal ?? [])).toBeUndefined();
     // The visitors the canary failed get the released version again.
     await hit.page.goto(terms);

@@ -1,10 +1,12 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
+import { fieldSignalsPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
 import { publishedVersion } from '../support/deployments.ts';
 import { expect, test } from '../support/edge.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
+import { counted, scrape } from '../support/metrics.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 
 // A canary release at 50 %, through the edge (edge/nginx.conf) in an environment of its own.
@@ -109,6 +111,20 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
       expect((await throughEdge(request, terms, 3)).retitled, 'bucket 3 through the edge').toBe(true);
       expect((await throughEdge(request, terms, 97)).retitled, 'bucket 97 through the edge').toBe(false);
     }
+
+    // Field signals pass through the edge to the composer; its metrics are not served there.
+    const views = async () =>
+      counted((await scrape(request, edgeSite.composer)).parsed, metricNames.pageViews, {
+        slice: 'legal',
+        version: canary,
+      });
+    const viewsBefore = await views();
+    const beacon = await request.post(`${edgeSite.url}${fieldSignalsPath}`, {
+      data: { signals: [{ slice: 'legal', version: canary, signal: 'view' }] },
+    });
+    expect(beacon.status()).toBe(204);
+    expect(await views()).toBe(viewsBefore + 1);
+    expect((await request.get(`${edgeSite.url}${metricsPath}`)).status()).toBe(404);
 
     // Promoted: every visitor gets it, within about a second.
     edgeSite.slice('release', 'legal', canary);
