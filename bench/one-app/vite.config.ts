@@ -41,6 +41,8 @@ function bundleRemotePages(): Plugin {
         `export const startFromServer = (map) => map;`,
         `export function loadRemotePage(id) { return pages[id](); }`,
         `export const retryRemotePage = loadRemotePage;`,
+        // One version of everything: field signals are counted as the composed site counts them.
+        `export async function registeredVersion() { return 'one-app'; }`,
       ].join('\n');
     },
   };
