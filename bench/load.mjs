@@ -27,6 +27,7 @@ import { ensureLoadTools, toolVersions } from './load/tools.mjs';
 import { medianOf, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
 import { routes } from './sites.mjs';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('./load/wrk.mjs').WrkResult} WrkResult */
 
@@ -46,7 +47,6 @@ const ports = {
   plainNode: 4303,
 };
 const memoryRequests = 100_000;
-const repoRoot = join(import.meta.dirname, '..');
 const edgeModule = join(repoRoot, 'edge/edge.mjs');
 const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
 

@@ -3,8 +3,9 @@
 // `pnpm bench:load` its own section between markers. Each replaces only its own part.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@nova/tooling/repo-root';
 
-const performanceDoc = join(import.meta.dirname, '../docs/performance.md');
+const performanceDoc = join(repoRoot, 'docs/performance.md');
 
 const start = '<!-- bench:load -->';
 const end = '<!-- /bench:load -->';

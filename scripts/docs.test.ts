@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { repoRoot as root } from '../packages/tooling/src/repo-root.js';
 
-const root = join(import.meta.dirname, '..');
 const docs = ['README.md', 'patches/README.md', ...readdirSync(join(root, 'docs')).map((file) => `docs/${file}`)];
 // deployments/ holds what the slice CLI publishes, not files of the repository.
 const folders = readdirSync(root).filter(

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { repoRoot as root } from '../packages/tooling/src/repo-root.js';
 
-const root = join(import.meta.dirname, '..');
 const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
 const manifest = read('package.json');
 

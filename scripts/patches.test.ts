@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { repoRoot as root } from '../packages/tooling/src/repo-root.js';
 
-const root = join(import.meta.dirname, '..');
 const patchFiles = readdirSync(join(root, 'patches')).filter((file) => file.endsWith('.patch'));
 
 /** Each file a patch changes, with the lines it adds and the lines it removes. */

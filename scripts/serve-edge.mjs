@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
 import { composerSettings, demoProvider, listen, providerHandler, shellBuild, startComposingServer } from './serve.mjs';
+import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
 const edgePort = 4180;
 const composerPort = 4181;
@@ -19,7 +20,7 @@ const stopAll = async () => {
 };
 
 try {
-  const providerRoot = join(import.meta.dirname, '../demo-provider/dist');
+  const providerRoot = join(repoRoot, 'demo-provider/dist');
   const provider = await listen(
     providerHandler({ root: providerRoot }),
     Number(demoProvider.port),

@@ -18,8 +18,8 @@ import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
 import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
 import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs';
+import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
-const repoRoot = join(import.meta.dirname, '..');
 export const shellPort = shell.port;
 /** Where our demo game provider runs: a stand-in third party on its own site, the frame's default (.env). */
 export const demoProvider = new URL('http://127.0.0.1:4178');

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sliceNames } from '@nova/contracts/slices';
 import { listen, sliceHandler } from '../../scripts/serve.mjs';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 
 const run = promisify(execFile);
-const sliceCli = join(import.meta.dirname, '../../packages/deploy/src/cli.js');
+const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
 /**
  * A TCP server on `port` that accepts connections and never answers.

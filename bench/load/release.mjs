@@ -11,6 +11,7 @@ import { slices } from '@nova/contracts/slices';
 import { serverRenderId } from '../../shell/document/server-render.js';
 import { rawGet } from './page-files.mjs';
 import { wrk } from './wrk.mjs';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /**
  * The entry (manifest URL) of `slice` a composed page names in its data block, if any.
@@ -29,7 +30,7 @@ export function composedEntry(html, slice) {
 /** The legal slice's current build, with one file added that nothing loads: a new version of the same code. */
 function changedLegalBuild() {
   const copy = mkdtempSync(join(tmpdir(), 'nova-load-legal-'));
-  cpSync(join(import.meta.dirname, '../..', slices.legal.folder, 'dist'), copy, { recursive: true });
+  cpSync(join(repoRoot, slices.legal.folder, 'dist'), copy, { recursive: true });
   writeFileSync(join(copy, 'load-benchmark.txt'), `A release under load, ${new Date().toISOString()}.\n`);
   return copy;
 }

@@ -1,12 +1,13 @@
 import { shell, slices } from '@nova/contracts/slices';
 import { envDir } from '@nova/tooling/deployment-env';
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { repoRoot } from '@nova/tooling/repo-root';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const federationDir = `${repoRoot}${shell.folder}/src/federation`;
+const federationDir = join(repoRoot, shell.folder, 'src/federation');
 const bundledRuntime = '\0one-app-runtime';
 const nothing = '\0one-app-nothing';
 
@@ -18,7 +19,7 @@ const nothing = '\0one-app-nothing';
 function bundleRemotePages(): Plugin {
   const pages = Object.entries(slices).flatMap(([name, slice]) =>
     slice.exposes.map(
-      (page) => `'${name}/${page}': () => import('${repoRoot}${slice.folder}/src/exposes/${page}.ts'),`,
+      (page) => `'${name}/${page}': () => import('${join(repoRoot, slice.folder, 'src/exposes', `${page}.ts`)}'),`,
     ),
   );
   return {
@@ -50,7 +51,7 @@ function bundleRemotePages(): Plugin {
 
 /** The shell and every slice's pages built as one plain Vite app, to measure what federation costs. */
 export default defineConfig({
-  root: `${repoRoot}${shell.folder}`,
+  root: join(repoRoot, shell.folder),
   envDir,
   plugins: [react({ jsxImportSource: '@emotion/react' }), bundleRemotePages(), compression({ logLevel: 'silent' })],
   build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, target: 'es2022' },

@@ -2,7 +2,7 @@ import { gamePath, routes as pages } from '@nova/contracts/routes';
 import { shell } from '@nova/contracts/slices';
 import { deploymentSetting } from '@nova/tooling/deployment-env';
 
-export const repoRoot = new URL('../../', import.meta.url).pathname;
+export { repoRoot } from '@nova/tooling/repo-root';
 
 /** Where the local environment serves the composed site (`npm start`), and the suite runs against it. */
 export const shellOrigin = `http://localhost:${shell.port}`;

@@ -42,6 +42,7 @@ import { buildSlice, builtSlice, publish } from './publish.js';
 import { readServers, sumReadings } from './slice-signals.js';
 import { statusRows, table } from './slice-status.js';
 import { urlMapStore } from './url-map-store.js';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./slice-signals.js').Reading} Reading */
@@ -53,7 +54,7 @@ const { values: options, positionals } = parseArgs({
     map: { type: 'string' },
     'shell-manifest': {
       type: 'string',
-      default: join(import.meta.dirname, '../../..', shell.folder, 'dist/mf-manifest.json'),
+      default: join(repoRoot, shell.folder, 'dist/mf-manifest.json'),
     },
     all: { type: 'boolean', default: false },
     built: { type: 'boolean', default: false },

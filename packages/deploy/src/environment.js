@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
+import { repoRoot } from '@nova/tooling/repo-root';
 import { canaryVersion, isShare } from '@nova/contracts/traffic';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
@@ -13,7 +14,7 @@ import { canaryVersion, isShare } from '@nova/contracts/traffic';
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 
 /** The deployments `npm start` serves: one local environment, in the repository (git-ignored). */
-export const localDeployments = join(import.meta.dirname, '../../../deployments');
+export const localDeployments = join(repoRoot, 'deployments');
 
 /** Where one version of a slice lives: `<root>/<slice>/<version>/`, never changed once written. */
 export const versionFolder = (/** @type {string} */ root, /** @type {string} */ slice, /** @type {string} */ version) =>

@@ -17,11 +17,10 @@ import { dirname, join } from 'node:path';
 import { slices } from '@nova/contracts/slices';
 import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./map-store.js').MapStore} MapStore */
-
-const repoRoot = join(import.meta.dirname, '../../..');
 
 /** Every file under `dir`, as paths relative to it, in a stable order. */
 const filesUnder = (/** @type {string} */ dir) =>

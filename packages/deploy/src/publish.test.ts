@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRemoteMap } from './environment.js';
 import { buildVersion, publish } from './publish.js';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 const folders: string[] = [];
 const temporary = () => {
@@ -25,9 +26,7 @@ function legalBuild(page = 'export default 1;') {
   writeFileSync(join(dist, 'assets/TermsPage.js'), page);
   return dist;
 }
-const legalPackageVersion = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../mfe-legal/package.json'), 'utf8'),
-).version;
+const legalPackageVersion = JSON.parse(readFileSync(join(repoRoot, 'mfe-legal/package.json'), 'utf8')).version;
 const now = new Date(Date.UTC(2026, 10, 22, 12));
 
 describe('publishing a slice', () => {

@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
+import { repoRoot } from './repo-root.js';
 
 /** The folder that holds .env: the repository root. */
-export const envDir = join(import.meta.dirname, '../../..');
+export const envDir = repoRoot;
 
 /**
  * One setting of the deployment configuration: the environment's value when it has one (as

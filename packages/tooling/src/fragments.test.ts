@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './repo-root.js';
 
-const repoRoot = join(import.meta.dirname, '../../..');
 /** A build takes seconds, more on a busy machine. */
 const buildTimeout = 120_000;
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');

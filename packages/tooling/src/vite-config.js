@@ -4,7 +4,6 @@ import { federation } from '@module-federation/vite';
 import { shell, slices } from '@nova/contracts/slices';
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.js';
@@ -14,8 +13,7 @@ import { fragments } from './fragments.js';
 import { shellServerBuild } from './shell-server-build.js';
 import { themeStamp } from './theme-stamp.js';
 import { unitTestConfig } from './unit-tests.js';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+import { repoRoot } from './repo-root.js';
 
 /** JSX compiles to Emotion's runtime: in the browser builds and in the remotes' fragment builds. */
 const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
