@@ -1,0 +1,46 @@
+// @ts-check
+// Knip finds the entries of Vite, Vitest, Playwright, ESLint and package.json scripts itself;
+// these are the ones it cannot see. A slice's public face is the pages its federation config
+// exposes (src/exposes/, from the slice list). Every container's federation config names the
+// shared singletons (packages/tooling/src/federation.js), so a slice depends on them whether or
+// not its own code imports them.
+import { slices } from './packages/contracts/src/slices.js';
+
+/** What each slice needs beyond its exposed pages: scripts, and singletons its code does not import. */
+const sliceExtras = {
+  marketing: { entry: ['scripts/*.mjs'], ignoreDependencies: ['@nova/router'] },
+  games: { ignoreDependencies: ['@nova/store', 'zustand'] },
+  legal: { ignoreDependencies: ['@nova/store', 'zustand'] },
+  contact: {},
+};
+
+/** @type {import('knip').KnipConfig} */
+export default {
+  workspaces: {
+    '.': {
+      entry: ['scripts/*.mjs'],
+      // The JSX runtime tsconfig.base.json names is each app's own dependency.
+      ignoreDependencies: ['@emotion/react'],
+      // Debian's packages are installed when missing (packages/tooling/src/debian-packages.js).
+      ignoreBinaries: ['apt-get'],
+    },
+    shell: {
+      // Built for Node by the shell's build (packages/tooling/src/shell-server-build.js).
+      entry: ['src/composition/render-shell.tsx', 'server/*.mjs'],
+    },
+    ...Object.fromEntries(
+      Object.entries(slices).map(([name, { folder }]) => {
+        const { entry = [], ignoreDependencies = [] } =
+          /** @type {{ entry?: string[], ignoreDependencies?: string[] }} */ (
+            sliceExtras[/** @type {keyof typeof sliceExtras} */ (name)] ?? {}
+          );
+        return [folder, { entry: ['src/exposes/*.ts', ...entry], ignoreDependencies }];
+      }),
+    ),
+    'packages/catalogue': { entry: ['scripts/*.mjs'] },
+    bench: {
+      // plain-node-server.mjs is started as a process of its own (load/plain-node.mjs).
+      entry: ['one-app/vite.config.ts', 'load/plain-node-server.mjs'],
+    },
+  },
+};
