@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 import { slices } from './packages/contracts/src/slices.js';
 
@@ -43,36 +44,20 @@ const boundaries = [
 
 const appFiles = ['shell/**', 'mfe-*/**', 'packages/**'];
 
-// The targets, as in tsconfig.browser.json, tsconfig.test.json and tsconfig.node.json.
-const testFiles = [
-  '**/*.test.{ts,tsx}',
-  'mfe-games/src/testing/**',
-  'demo-provider/src/test-support.ts',
-  'packages/tooling/src/test-setup.ts',
-];
-const browserFiles = [
-  'shell/src/**',
-  'shell/document/boot.js',
-  'shell/document/until-live.js',
-  'mfe-*/src/**',
-  'packages/*/src/**',
-  'demo-provider/src/**',
-];
-const nodeFiles = [
-  '*.config.{js,ts}',
-  '*/vite.config.ts',
-  'scripts/**',
-  'edge/**',
-  'bench/**',
-  'e2e/**',
-  'packages/tooling/**',
-  'packages/deploy/**',
-  'packages/*/scripts/**',
-  'mfe-*/scripts/**',
-  'shell/document/plugins.js',
-  'shell/server/**',
-  'types/**',
-];
+/**
+ * A type-check target's files as ESLint reads them: the folders and files its tsconfig includes,
+ * less those it excludes (a folder stands for everything in it).
+ * @param {string} tsconfig
+ */
+function targetOf(tsconfig) {
+  const { config } = ts.readConfigFile(tsconfig, ts.sys.readFile);
+  const glob = (/** @type {string} */ entry) => (/[.*]/.test(entry.split('/').at(-1) ?? '') ? entry : `${entry}/**`);
+  return { files: config.include.map(glob), ignores: (config.exclude ?? []).map(glob) };
+}
+const browser = targetOf('tsconfig.browser.json');
+const node = targetOf('tsconfig.node.json');
+const tests = targetOf('tsconfig.test.json');
+
 /** Node's own globals: browser code that names one has Node code in it. */
 const nodeOnlyGlobals = [
   'process',
@@ -103,8 +88,7 @@ export default tseslint.config(
   { files: appFiles, ...reactHooks.configs.flat['recommended-latest'] },
   { files: appFiles, ...jsxA11y.flatConfigs.recommended },
   {
-    files: browserFiles,
-    ignores: [...testFiles, 'packages/tooling/**', 'packages/deploy/**'],
+    ...browser,
     languageOptions: { globals: globals.browser },
     rules: {
       'no-restricted-globals': [
@@ -113,10 +97,10 @@ export default tseslint.config(
       ],
     },
   },
-  { files: nodeFiles, ignores: testFiles, languageOptions: { globals: globals.node } },
+  { ...node, languageOptions: { globals: globals.node } },
   // Playwright runs some of the suite's functions in the page.
   { files: ['e2e/**', 'bench/**'], languageOptions: { globals: globals.browser } },
-  { files: testFiles, languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  { files: tests.files, languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
