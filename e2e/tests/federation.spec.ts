@@ -9,7 +9,7 @@ import { visitEveryRouteByLinks } from '../support/visit.ts';
 
 /** Where the files each origin of the local environment serves are: the shell's build, each slice's deployments. */
 const filesByOrigin = new Map<string, string>([
-  [shellOrigin, `${repoRoot}shell/dist`],
+  [shellOrigin, join(repoRoot, 'shell/dist')],
   ...Object.entries(sliceOrigins(localDeployments)).map(
     ([name, origin]) => [origin, join(localDeployments, name)] as [string, string],
   ),
@@ -96,10 +96,10 @@ test('the remotes are fetched lazily: only the slice a route needs is contacted'
 
 test("a remote's build carries no copy of what the shell provides", () => {
   const carried = (folder: string) =>
-    readdirSync(`${repoRoot}${folder}/dist/assets`)
+    readdirSync(join(repoRoot, folder, 'dist/assets'))
       .filter((file) => file.endsWith('.js.map'))
       .flatMap(
-        (file) => JSON.parse(readFileSync(`${repoRoot}${folder}/dist/assets/${file}`, 'utf8')).sources as string[],
+        (file) => JSON.parse(readFileSync(join(repoRoot, folder, 'dist/assets', file), 'utf8')).sources as string[],
       );
   for (const { folder } of Object.values(slices)) {
     const sources = carried(folder);
