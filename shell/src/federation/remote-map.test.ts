@@ -122,6 +122,8 @@ describe('parseRemoteMap', () => {
     const map = parseRemoteMap({ microFrontends: { ...withoutGames, legal: [odd] } });
     expect(map.versions).toEqual({ marketing: '1.0.0', contact: '1.0.0' });
     expect(map.entries.legal).toBe(entries.legal);
+    // An entry without a plain version still loads: it is not a problem of the map.
+    expect(map.problems.legal).toBeUndefined();
   });
 
   it('ignores a preview of a version the map does not list: nothing else can be loaded that way', () => {

@@ -64,9 +64,10 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
     const released = releasedVersion(listed.filter(isRecord))?.metadata;
     const version = plainVersion(preview ? previewed[name] : isRecord(released) ? released.version : undefined);
     if (preview) map.previews[name] = previewed[name];
-    if (entry) map.entries[name] = entry;
-    if (entry && version) map.versions[name] = version;
-    else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
+    if (entry) {
+      map.entries[name] = entry;
+      if (version) map.versions[name] = version;
+    } else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
   }
   return map;
 }

@@ -25,12 +25,17 @@ const register = (name: RemoteName, entry: string, force = false) => {
   if (!force) registered.set(name, entry);
 };
 
+/** Who waits for a remote's version until a map registers the remote. */
+const versionWaiters = new Map<RemoteName, ((version: string | undefined) => void)[]>();
+
 const registerAll = (map: RemoteMap) => {
   for (const [name, entry] of Object.entries(map.entries)) {
     if (registered.has(name as RemoteName)) continue;
     register(name as RemoteName, entry);
     const version = map.versions[name as RemoteName];
     if (version) versions.set(name as RemoteName, version);
+    for (const resolve of versionWaiters.get(name as RemoteName) ?? []) resolve(version);
+    versionWaiters.delete(name as RemoteName);
   }
 };
 
@@ -61,11 +66,12 @@ const mapFor = (name: RemoteName) =>
 
 /**
  * The version of a remote this tab loads its pages from (what its field signals are attributed
- * to); none if the map that names it cannot be read or names no version.
+ * to), once a map registered it; none if that map names no version. It never reads the map
+ * itself: a signal costs no request, and a Retry is never left waiting behind a read it started.
  */
-export async function registeredVersion(name: RemoteName): Promise<string | undefined> {
-  await mapFor(name);
-  return versions.get(name);
+export function registeredVersion(name: RemoteName): Promise<string | undefined> {
+  if (registered.has(name)) return Promise.resolve(versions.get(name));
+  return new Promise((resolve) => versionWaiters.set(name, [...(versionWaiters.get(name) ?? []), resolve]));
 }
 
 async function loadPage(id: RemoteModuleId): Promise<PageModule> {
