@@ -1,39 +1,28 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from '@playwright/test';
 import { metricsPath } from '@nova/contracts/field-signals';
-import { bucketCookie, canaryVersion } from '@nova/contracts/traffic';
+import { canaryVersion } from '@nova/contracts/traffic';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { brokenLegalBuild, canaryFault } from '../support/legal-team.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot } from '../support/site.ts';
+import { visitorOf, type Visitor } from '../support/visitor.ts';
 
 // A guarded canary that breaks in visitors' browsers: the guard reads the field signals the
 // composer counts and rolls it back by itself, while the released version's visitors see nothing wrong.
 
 const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
-/** A visitor in `bucket`, in a browser of their own: their page and the errors it met. */
-async function visitorIn(browser: Browser, site: string, bucket: number) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  await context.addCookies([{ name: bucketCookie, value: String(bucket), url: site }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  return { page, errors, close: () => context.close() };
-}
-
 test('a guarded canary that throws while rendering is rolled back within its window', async ({ browser, deploy }) => {
   test.setTimeout(240_000);
   const environment = await deploy.environment();
   const build = brokenLegalBuild();
   const terms = `${environment.url}/terms-and-conditions`;
-  const hit = await visitorIn(browser, environment.url, 10);
-  const spared = await visitorIn(browser, environment.url, 90);
+  const hit = await visitorOf(browser, environment.url, 10);
+  const spared = await visitorOf(browser, environment.url, 90);
   const guardArgs = ['--window', '3m', '--interval', '1s', '--min-views', '5', '--min-failures', '3'];
   try {
     const canary = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder))!;
@@ -54,7 +43,7 @@ test('a guarded canary that throws while rendering is rolled back within its win
     void exited.then(() => (done = true));
     try {
       await expect.poll(() => printed).toContain('Watching');
-      const composedFor = async (visitor: typeof hit) =>
+      const composedFor = async (visitor: Visitor) =>
         serverRenderOf(await (await visitor.page.request.get(terms)).text())?.versions?.legal;
       await expect.poll(() => composedFor(hit), { message: 'the composer has read the map' }).toBe(canary);
 

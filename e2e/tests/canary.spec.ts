@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { fieldSignalsPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
@@ -8,31 +8,12 @@ import { expect, test } from '../support/edge.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 import { counted, scrape } from '../support/metrics.ts';
 import { serverRenderOf } from '../support/server-render.ts';
+import { visitorOf, type Visitor } from '../support/visitor.ts';
 
 // A canary release at 50 %, through the edge (edge/nginx.conf) in an environment of its own.
 
 const released = 'Terms and Conditions';
 const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
-
-/**
- * A visitor in a browser of their own, in `bucket` if given (else the site gives them one): their
- * page, the legal scripts it loaded, and every page or console error seen.
- */
-async function visitor(browser: Browser, site: string, legalOrigin: string, bucket?: number) {
-  const context = await browser.newContext();
-  if (bucket !== undefined) await context.addCookies([{ name: bucketCookie, value: String(bucket), url: site }]);
-  const page = await context.newPage();
-  const legalScripts: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith(legalOrigin) && request.resourceType() === 'script') legalScripts.push(request.url());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  const bucketNow = async () =>
-    Number((await context.cookies(site)).find((cookie) => cookie.name === bucketCookie)?.value);
-  return { page, legalScripts, errors, bucketNow, close: () => context.close() };
-}
 
 /** The page as the visitor's browser gets it first: its heading in the server's HTML, the legal version it names, its slot. */
 async function serverPage(page: Page, url: string) {
@@ -57,7 +38,7 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
 }) => {
   test.setTimeout(240_000);
   const build = retitledLegalBuild();
-  const visitors: Awaited<ReturnType<typeof visitor>>[] = [];
+  const visitors: Visitor[] = [];
   try {
     const canary = publishedVersion(edgeSite.slice('publish', 'legal', '--dist', build.folder))!;
     const before = releasedVersion(readRemoteMap(edgeSite.root).microFrontends.legal ?? [])!.metadata.version;
@@ -71,7 +52,7 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
       [10, canary, retitledTerms],
       [90, before, released],
     ] as const) {
-      const someone = await visitor(browser, edgeSite.url, legal, bucket);
+      const someone = await visitorOf(browser, edgeSite.url, bucket);
       visitors.push(someone);
       // A composer that has just seen a new version may send its page without the fragment (its
       // lookup timed out): that page is composed again, and asked for again here.
@@ -89,13 +70,13 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
       await expect(termsHeading(someone.page)).toHaveText(heading);
       await someone.page.reload();
       await expect(termsHeading(someone.page)).toHaveText(heading);
-      expect(someone.legalScripts.length).toBeGreaterThan(0);
-      for (const script of someone.legalScripts)
-        expect(script, `bucket ${bucket}'s legal scripts`).toContain(`/${version}/`);
+      const legalScripts = someone.scripts.filter((script) => script.startsWith(legal));
+      expect(legalScripts.length).toBeGreaterThan(0);
+      for (const script of legalScripts) expect(script, `bucket ${bucket}'s legal scripts`).toContain(`/${version}/`);
     }
 
     // A new visitor is given a bucket once, and keeps it and its version across visits.
-    const newcomer = await visitor(browser, edgeSite.url, legal);
+    const newcomer = await visitorOf(browser, edgeSite.url);
     visitors.push(newcomer);
     await newcomer.page.goto(terms);
     const bucket = await newcomer.bucketNow();
