@@ -5,6 +5,7 @@ import { fieldSignalsPath, metricNames, metricsPath } from '@nova/contracts/fiel
 import { bucketCookie } from '@nova/contracts/traffic';
 import { publishedVersion } from '../support/deployments.ts';
 import { expect, test } from '../support/edge.ts';
+import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 import { counted, scrape } from '../support/metrics.ts';
 import { serverRenderOf } from '../support/server-render.ts';
@@ -62,13 +63,16 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
           return { shown, slot };
         })
         .toEqual({ shown: version, slot: 'fragment' });
+      // Each step waits for the page to be live, so the slice's scripts have been asked for.
       expect((await serverPage(someone.page, terms)).retitled).toBe(heading === retitledTerms);
+      await untilServerHtmlHydrated(someone.page);
       await expect(termsHeading(someone.page)).toHaveText(heading);
       await someone.page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
       await expect(termsHeading(someone.page)).toHaveText('Privacy Policy');
       await someone.page.goBack();
       await expect(termsHeading(someone.page)).toHaveText(heading);
       await someone.page.reload();
+      await untilServerHtmlHydrated(someone.page);
       await expect(termsHeading(someone.page)).toHaveText(heading);
       const legalScripts = someone.scripts.filter((script) => script.startsWith(legal));
       expect(legalScripts.length).toBeGreaterThan(0);
