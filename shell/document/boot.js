@@ -1,10 +1,13 @@
 // @ts-check
 
 /**
- * What the document fetched before the shell's modules ran, for the shell to take over (each
- * response once): the remote map (a static document only), and the manifest of the remote the
- * first page needs, by URL.
- * @typedef {{ remoteMap?: Promise<Response>, manifests: Map<string, Promise<Response>> }} Boot
+ * What the document read and fetched before the shell's modules ran, for the shell to take over
+ * (each once): the server's data block, parsed (server HTML only); the remote map (a static
+ * document only); the manifest of the remote the first page needs, by URL.
+ * @typedef {object} Boot
+ * @property {import('./server-render.js').ServerRender} [serverRender]
+ * @property {Promise<Response>} [remoteMap]
+ * @property {Map<string, Promise<Response>>} manifests
  */
 
 /**
@@ -37,7 +40,7 @@ export function bootPageRemote(pages, serverRenderId) {
   // document reads the environment's map.
   const remoteMap = serverRender ? undefined : fetch('/remotes.json', { priority: 'high' });
   /** @type {Boot} */
-  const boot = { remoteMap, manifests: new Map() };
+  const boot = { serverRender, remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
 
   /** The released version's entry of a remote (the frontend-discovery shape: the default one). */

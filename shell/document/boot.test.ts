@@ -97,16 +97,19 @@ describe('the boot script', () => {
   );
 
   it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
+    const serverRender = {
+      remotes: {},
+      bootstrap: { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] },
+    };
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = 'nova-server-render';
-    data.textContent = JSON.stringify({
-      remotes: {},
-      bootstrap: { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] },
-    });
+    data.textContent = JSON.stringify(serverRender);
     document.body.append(data);
     history.replaceState(null, '', '/contact');
     bootPageRemote(pages, 'nova-server-render');
+    // Parsed once, here; the shell takes it over as an object.
+    expect(boot().serverRender).toEqual(serverRender);
     expect(preloaded()).toEqual([]);
     expect(document.head.querySelector('script')).toBeNull();
 

@@ -1,17 +1,13 @@
 import { createContext, useContext } from 'react';
-import { serverRenderId, type ServerRender } from '../../document/server-render.js';
+import type { ServerRender } from '../../document/server-render.js';
+import { takeBootServerRender } from '../federation/boot.ts';
 
 export type { ServerRender };
 
-/** What the server rendered this document with, if it did; read once from the document. */
+/** What the server rendered this document with, if it did and its HTML is there: as the boot script read it. */
 export function readServerRender(): ServerRender | undefined {
-  const data = document.getElementById(serverRenderId)?.textContent;
-  if (!data || !document.getElementById('root')?.hasChildNodes()) return undefined;
-  try {
-    return JSON.parse(data) as ServerRender;
-  } catch {
-    return undefined;
-  }
+  const serverRender = takeBootServerRender();
+  return serverRender && document.getElementById('root')?.hasChildNodes() ? serverRender : undefined;
 }
 
 /**

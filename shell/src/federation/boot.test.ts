@@ -20,8 +20,17 @@ describe("the document's head start", () => {
     expect(takeBootManifest(url)).toBeUndefined();
   });
 
+  it("hands over the server's data block as the boot script parsed it, once", async () => {
+    const serverRender = { remotes: {}, versions: {}, year: 2026, slot: 'none' };
+    Object.assign(globalThis, { novaBoot: { serverRender, manifests: new Map() } });
+    const { takeBootServerRender } = await import('./boot.ts');
+    expect(takeBootServerRender()).toBe(serverRender);
+    expect(takeBootServerRender()).toBeUndefined();
+  });
+
   it('hands over nothing where no boot script ran', async () => {
-    const { takeBootManifest, takeBootRemoteMap } = await import('./boot.ts');
+    const { takeBootManifest, takeBootRemoteMap, takeBootServerRender } = await import('./boot.ts');
+    expect(takeBootServerRender()).toBeUndefined();
     expect(takeBootRemoteMap()).toBeUndefined();
     expect(takeBootManifest('http://localhost:4175/mf-manifest.json')).toBeUndefined();
   });

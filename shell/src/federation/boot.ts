@@ -2,6 +2,13 @@ import type { Boot } from '../../document/boot.js';
 
 const boot = (globalThis as { novaBoot?: Boot }).novaBoot;
 
+/** The server's data block as the boot script parsed it, if the document has one; given out once. */
+export function takeBootServerRender(): Boot['serverRender'] {
+  const serverRender = boot?.serverRender;
+  if (boot) boot.serverRender = undefined;
+  return serverRender;
+}
+
 /** The document's fetch of the remote map, if its boot script made one; given out once. */
 export function takeBootRemoteMap(): Promise<Response> | undefined {
   const response = boot?.remoteMap;
