@@ -2,12 +2,11 @@
 // The local environment with the edge in front (edge/), instead of `npm start`'s servers: nginx
 // is the shell origin, http://localhost:4180, before the composing server on 4181 (localhost
 // only), and serves each slice's versions on its usual origin (4174–4177); the demo provider is
-// on 4178 as `npm start` serves it. Ctrl-C (or SIGTERM) stops them all.
+// where .env's launcher says, as `npm start` serves it. Ctrl-C (or SIGTERM) stops them all.
 import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
-import { composerSettings, demoProvider, listen, providerHandler, shellBuild, startComposingServer } from './serve.mjs';
-import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { composerSettings, serveDemoProvider, shellBuild, startComposingServer } from './serve.mjs';
 
 const edgePort = 4180;
 const composerPort = 4181;
@@ -20,14 +19,8 @@ const stopAll = async () => {
 };
 
 try {
-  const providerRoot = join(repoRoot, 'demo-provider/dist');
-  const provider = await listen(
-    providerHandler({ root: providerRoot }),
-    Number(demoProvider.port),
-    demoProvider.hostname,
-  );
-  stops.push(() => new Promise((resolve) => provider.close(resolve)));
-  console.log(`provider   ${demoProvider.origin}/launch`);
+  const provider = await serveDemoProvider(console.log);
+  if (provider) stops.push(() => new Promise((resolve) => provider.close(resolve)));
 
   const composer = await startComposingServer(composerSettings({ deployments, port: composerPort }));
   stops.push(composer.stop);

@@ -21,8 +21,8 @@ import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
 export const shellPort = shell.port;
-/** Where our demo game provider runs: a stand-in third party on its own site, the frame's default (.env). */
-export const demoProvider = new URL('http://127.0.0.1:4178');
+/** Our demo game provider's build: a stand-in third party, the frame's default (.env). */
+export const demoProviderBuild = join(repoRoot, 'demo-provider/dist');
 /** The shell's build, which every environment serves as it is. */
 export const shellBuild = join(repoRoot, shell.folder, 'dist');
 const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
@@ -34,6 +34,30 @@ function gameProviderUrl() {
   const url = deploymentSetting('VITE_GAME_DEMO_BASE_URL');
   if (!url) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
   return url;
+}
+
+/**
+ * Where our demo provider is to run: at the launcher .env names, when that is on this machine;
+ * nowhere when .env names a real provider.
+ * @returns {URL | undefined}
+ */
+export function localDemoProvider() {
+  const launcher = new URL(gameProviderUrl());
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(launcher.hostname) ? launcher : undefined;
+}
+
+/**
+ * Serves our demo provider where .env's launcher says, if that is on this machine.
+ * @param {(line: string) => void} log
+ * @returns {Promise<import('node:http').Server | undefined>}
+ */
+export async function serveDemoProvider(log) {
+  const launcher = localDemoProvider();
+  if (!launcher) return undefined;
+  const host = launcher.hostname.replace(/^\[(.*)\]$/, '$1');
+  const server = await listen(providerHandler({ root: demoProviderBuild }), Number(launcher.port || 80), host);
+  log(`provider   ${launcher.href}`);
+  return server;
 }
 
 /**
@@ -225,9 +249,8 @@ export async function serveSite({ deployments = localDeployments, log = console.
     servers.push(await listen(sliceHandler({ root: join(deployments, name) }), Number(new URL(origin).port)));
     log(`${name.padEnd(10)} ${origin}`);
   }
-  const provider = providerHandler({ root: join(repoRoot, 'demo-provider/dist') });
-  servers.push(await listen(provider, Number(demoProvider.port), demoProvider.hostname));
-  log(`provider   ${demoProvider.origin}/launch`);
+  const provider = await serveDemoProvider(log);
+  if (provider) servers.push(provider);
   const composer = await startComposingServer(composerSettings({ deployments, port: shellPort }));
   log(`shell      http://localhost:${shellPort}`);
   return {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import { listen, portalOrigins, staticShellHandler } from './serve.mjs';
+import { listen, localDemoProvider, portalOrigins, staticShellHandler } from './serve.mjs';
 
 let server: Server | undefined;
 let root: string | undefined;
@@ -41,4 +41,17 @@ test('the demo provider may be framed by the portals PORTAL_ORIGINS names, else 
   vi.stubEnv('PORTAL_ORIGINS', undefined);
   expect(portalOrigins()).toEqual(['http://localhost:*']);
   vi.unstubAllEnvs();
+});
+
+test.each([
+  ['http://127.0.0.1:4999/launch', 'http://127.0.0.1:4999/launch'],
+  ['http://localhost:5001/demo/launch', 'http://localhost:5001/demo/launch'],
+  ['https://demo.provider.example/launch', undefined],
+])('our demo provider runs where .env names it on this machine (%s), and not for a real provider', (url, served) => {
+  vi.stubEnv('VITE_GAME_DEMO_BASE_URL', url);
+  try {
+    expect(localDemoProvider()?.href).toBe(served);
+  } finally {
+    vi.unstubAllEnvs();
+  }
 });
