@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { listen, shellBuild, shellHandler, sliceHandler, staticShellHandler } from '../../scripts/serve.mjs';
 import { discoveryService } from '@nova/deploy/discovery-service';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
-import { isHttpUrl, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
+import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { sliceNames, slices } from '@nova/contracts/slices';
 import type { Fault } from './faults.ts';
@@ -31,10 +31,7 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
     microFrontends: Object.fromEntries(
       Object.entries(entries)
         .filter(([, url]) => url !== undefined)
-        .map(([name, url]) => [
-          name,
-          [{ url, metadata: { integrity: '', version: 'test' }, deployment: { traffic: 100, default: true } }],
-        ]),
+        .map(([name, url]) => [name, [sliceVersion({ url, version: 'test' })]]),
     ),
   });
 

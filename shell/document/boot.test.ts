@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { bootPageRemote, type Boot } from './boot.js';
 
 const pages: [string, string, string][] = [
@@ -9,8 +10,8 @@ const pages: [string, string, string][] = [
 ];
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
 const released = (url: string) => [
-  { url: 'http://localhost:4199/old/mf-manifest.json', deployment: { traffic: 0, default: false } },
-  { url, deployment: { traffic: 100, default: true } },
+  sliceVersion({ url: 'http://localhost:4199/old/mf-manifest.json', version: 'old', released: false }),
+  sliceVersion({ url, version: '1.0.0' }),
 ];
 const remoteMap = {
   microFrontends: {

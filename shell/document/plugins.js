@@ -2,7 +2,7 @@
 // What the shell's build adds to its document.
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
-import { remoteMapSchema } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from './boot.js';
@@ -81,13 +81,7 @@ export function serveDevRemoteMap() {
   const microFrontends = Object.fromEntries(
     Object.entries(slices).map(([name, { port }]) => [
       name,
-      [
-        {
-          url: `http://localhost:${port}/remoteEntry.js`,
-          metadata: { integrity: '', version: 'dev' },
-          deployment: { traffic: 100, default: true },
-        },
-      ],
+      [sliceVersion({ url: `http://localhost:${port}/remoteEntry.js`, version: 'dev' })],
     ]),
   );
   const map = JSON.stringify({ schema: remoteMapSchema, microFrontends });

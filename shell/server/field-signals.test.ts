@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { fieldSignalsPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
-import { remoteMapSchema } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { getMetricsFromStream, type PromMetrics } from 'prom2javascript';
 import { batchLimits, clientOf, createFieldSignals } from './field-signals.mjs';
 import { fieldMetrics, rejectReasons } from './metrics.mjs';
@@ -12,11 +12,8 @@ import { createShellHandler, type PlainResponse } from './shell-handler.mjs';
 import { shellDocument } from './shell-document.mjs';
 
 const sliceOrigins = ['http://localhost:4174', 'http://localhost:4175'];
-const listing = (origin: string, version: string, released: boolean) => ({
-  url: `${origin}/${version}/mf-manifest.json`,
-  metadata: { integrity: '', version },
-  deployment: { traffic: released ? 100 : 0, default: released },
-});
+const listing = (origin: string, version: string, released: boolean) =>
+  sliceVersion({ url: `${origin}/${version}/mf-manifest.json`, version, released });
 const mapJson = {
   schema: remoteMapSchema,
   microFrontends: {

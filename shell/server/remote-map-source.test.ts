@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { remoteMapSchema } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { fileRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
 
 const environment = { sliceOrigins: ['http://localhost:4176'] };
@@ -11,13 +11,7 @@ const releasing = (version: string) =>
   JSON.stringify({
     schema: remoteMapSchema,
     microFrontends: {
-      legal: [
-        {
-          url: `http://localhost:4176/${version}/mf-manifest.json`,
-          metadata: { integrity: '', version },
-          deployment: { traffic: 100, default: true },
-        },
-      ],
+      legal: [sliceVersion({ url: `http://localhost:4176/${version}/mf-manifest.json`, version })],
     },
   });
 const releasedLegal = (source: {

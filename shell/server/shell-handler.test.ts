@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { remoteMapSchema } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import type { FragmentLookup } from './fragments.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
@@ -53,13 +53,7 @@ const releasing = (released: Partial<Record<string, string>>) =>
     microFrontends: Object.fromEntries(
       Object.entries(released).map(([slice, url]) => [
         slice,
-        [
-          {
-            url,
-            metadata: { integrity: '', version: url!.split('/')[3] },
-            deployment: { traffic: 100, default: true },
-          },
-        ],
+        [sliceVersion({ url: url!, version: url!.split('/')[3]! })],
       ]),
     ),
   });
@@ -142,11 +136,9 @@ describe('a composed page', () => {
     const map = JSON.parse(releasing(entries));
     map.padding = 'x'.repeat(100_000);
     map.microFrontends.legal.push(
-      ...Array.from({ length: 500 }, (_, i) => ({
-        url: `http://localhost:4176/0.${i}.0/mf-manifest.json`,
-        metadata: { integrity: '', version: `0.${i}.0` },
-        deployment: { traffic: 0, default: false },
-      })),
+      ...Array.from({ length: 500 }, (_, i) =>
+        sliceVersion({ url: `http://localhost:4176/0.${i}.0/mf-manifest.json`, version: `0.${i}.0`, released: false }),
+      ),
     );
     await writeMap(JSON.stringify(map));
     const page = await get(handlerWith(), '/terms-and-conditions');
@@ -489,38 +481,16 @@ describe("the browser's remote map, /remotes.json", () => {
     await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
     expect((await get(handler, '/remotes.json', { 'If-None-Match': answer.header('ETag')! })).status).toBe(200);
     expect(JSON.parse(answer.text).microFrontends).toEqual({
-      marketing: [
-        {
-          url: entries.marketing,
-          metadata: { integrity: '', version: '1.0.0-aaaa' },
-          deployment: { traffic: 100, default: true },
-        },
-      ],
-      games: [
-        {
-          url: entries.games,
-          metadata: { integrity: '', version: '1.0.0-cccc' },
-          deployment: { traffic: 100, default: true },
-        },
-      ],
-      legal: [
-        {
-          url: entries.legal,
-          metadata: { integrity: '', version: '1.0.0-bbbb' },
-          deployment: { traffic: 100, default: true },
-        },
-      ],
+      marketing: [sliceVersion({ url: entries.marketing, version: '1.0.0-aaaa' })],
+      games: [sliceVersion({ url: entries.games, version: '1.0.0-cccc' })],
+      legal: [sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })],
     });
   });
 
   it('adds a version a tab previews if the map lists it, kept by no shared cache', async () => {
     const map = JSON.parse(releasing(entries));
     const preview = 'http://localhost:4176/1.1.0-eeee/mf-manifest.json';
-    map.microFrontends.legal.push({
-      url: preview,
-      metadata: { integrity: '', version: '1.1.0-eeee' },
-      deployment: { traffic: 0, default: false },
-    });
+    map.microFrontends.legal.push(sliceVersion({ url: preview, version: '1.1.0-eeee', released: false }));
     await writeMap(JSON.stringify(map));
     const answer = await get(handlerWith(), '/remotes.json?preview=legal@1.1.0-eeee,games@9.9.9,__proto__@x');
     expect(answer.header('Cache-Control')).toBe('private, no-store');
@@ -541,11 +511,9 @@ describe('a canary release', () => {
   const withCanary = (share: number) => {
     const map = JSON.parse(releasing(entries));
     map.microFrontends.legal[0].deployment.traffic = 100 - share;
-    map.microFrontends.legal.push({
-      url: canaryEntry,
-      metadata: { integrity: '', version: '1.0.0-dddd' },
-      deployment: { traffic: share, default: false },
-    });
+    map.microFrontends.legal.push(
+      sliceVersion({ url: canaryEntry, version: '1.0.0-dddd', released: false, traffic: share }),
+    );
     return JSON.stringify(map);
   };
   const inBucket = (bucket: number) => ({ Cookie: `theme=dark; nova_bucket=${bucket}` });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { expect, remoteMapOf, shippedRemotes, test } from '../../support/deployments.ts';
 import { emptyBody, htmlPage, json, never, status } from '../../support/faults.ts';
 import { watchForInjectedCode } from '../../support/injection.ts';
@@ -191,9 +192,12 @@ test('a page costs the same however many versions the map has published', async 
   for (const [slice, versions] of Object.entries(history.microFrontends as Record<string, object[]>)) {
     for (let n = 0; n < 375; n += 1)
       versions.push({
-        url: `${new URL(shippedRemotes[slice as keyof typeof shippedRemotes]).origin}/0.0.${n}-old/mf-manifest.json`,
-        metadata: { integrity: 'sha256-x', version: `0.0.${n}-old` },
-        deployment: { traffic: 0, default: false },
+        ...sliceVersion({
+          url: `${new URL(shippedRemotes[slice as keyof typeof shippedRemotes]).origin}/0.0.${n}-old/mf-manifest.json`,
+          version: `0.0.${n}-old`,
+          integrity: 'sha256-x',
+          released: false,
+        }),
         extras: { builtFrom: { commit: 'abcdef0', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' } },
       });
   }

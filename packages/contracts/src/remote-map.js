@@ -17,6 +17,19 @@ export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/bl
  * @typedef {{ schema: string, microFrontends: Record<string, SliceVersion[]> }} RemoteMapJson
  */
 
+/**
+ * One version's entry in a slice's list: released by default (the default, all the traffic);
+ * `released: false` lists it only, and `traffic` gives a version that is not the default a share
+ * (a canary).
+ * @param {{ url: string, version: string, integrity?: string, released?: boolean, traffic?: number }} entry
+ * @returns {SliceVersion}
+ */
+export const sliceVersion = ({ url, version, integrity = '', released = true, traffic = released ? 100 : 0 }) => ({
+  url,
+  metadata: { integrity, version },
+  deployment: { traffic, default: released },
+});
+
 /** A map that lists nothing yet. */
 export const emptyRemoteMap = () => /** @type {RemoteMapJson} */ ({ schema: remoteMapSchema, microFrontends: {} });
 

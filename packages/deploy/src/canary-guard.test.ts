@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { emptyRemoteMap, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
 import { addReadings, defaultGuardRule, startTally, verdict, watchCanary } from './canary-guard.js';
 import { addVersion, canaryOf, release, releaseCanary, type CanaryMark } from './environment.js';
 import { mapStore } from './map-store.js';
@@ -92,11 +92,13 @@ describe('the tally since the guard started', () => {
 
 /** A slice with a released version and a canary at 10 %, in a map store in memory. */
 function environment() {
-  const version = (number: string): SliceVersion => ({
-    url: `http://localhost:4176/${number}/mf-manifest.json`,
-    metadata: { integrity: `sha256-${number}`, version: number },
-    deployment: { traffic: 0, default: false },
-  });
+  const version = (number: string): SliceVersion =>
+    sliceVersion({
+      url: `http://localhost:4176/${number}/mf-manifest.json`,
+      version: number,
+      integrity: `sha256-${number}`,
+      released: false,
+    });
   let map: RemoteMapJson = ['r', 'c', 'other'].reduce(
     (listed, number) => addVersion(listed, 'legal', version(number)),
     emptyRemoteMap(),

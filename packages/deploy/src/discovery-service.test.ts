@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyRemoteMap } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, sliceVersion } from '@nova/contracts/remote-map';
 import { discoveryService } from './discovery-service.js';
 import { addVersion } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
@@ -29,11 +29,12 @@ async function service({ maxBytes }: { maxBytes?: number } = {}) {
 }
 
 const map = JSON.stringify(emptyRemoteMap());
-const legal = {
+const legal = sliceVersion({
   url: 'http://localhost:4176/1.0.0-a/mf-manifest.json',
-  metadata: { integrity: 'sha256-a', version: '1.0.0-a' },
-  deployment: { traffic: 0, default: false },
-};
+  version: '1.0.0-a',
+  integrity: 'sha256-a',
+  released: false,
+});
 
 describe('the discovery service', () => {
   it('has no map at first (404); creates it with If-None-Match: * (201) and sends its ETag', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { emptyRemoteMap, releasedVersion, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, releasedVersion, sliceVersion, type SliceVersion } from '@nova/contracts/remote-map';
 import {
   addVersion,
   canaryOf,
@@ -13,11 +13,13 @@ import {
   withdrawCanary,
 } from './environment.js';
 
-const version = (number: string): SliceVersion => ({
-  url: `http://localhost:4176/${number}/mf-manifest.json`,
-  metadata: { integrity: `sha256-${number}`, version: number },
-  deployment: { traffic: 0, default: false },
-});
+const version = (number: string): SliceVersion =>
+  sliceVersion({
+    url: `http://localhost:4176/${number}/mf-manifest.json`,
+    version: number,
+    integrity: `sha256-${number}`,
+    released: false,
+  });
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute));
 const released = (map: ReturnType<typeof emptyRemoteMap>) =>
   releasedVersion(map.microFrontends.legal ?? [])?.metadata.version;

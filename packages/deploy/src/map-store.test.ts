@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyRemoteMap, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
 import { discoveryService } from './discovery-service.js';
 import { addVersion } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
@@ -29,11 +29,13 @@ async function serve(handler: RequestListener) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/remotes.json`;
 }
 
-const version = (number: string): SliceVersion => ({
-  url: `http://localhost:4176/${number}/mf-manifest.json`,
-  metadata: { integrity: `sha256-${number}`, version: number },
-  deployment: { traffic: 0, default: false },
-});
+const version = (number: string): SliceVersion =>
+  sliceVersion({
+    url: `http://localhost:4176/${number}/mf-manifest.json`,
+    version: number,
+    integrity: `sha256-${number}`,
+    released: false,
+  });
 const listing = (number: string) => (map: RemoteMapJson) => addVersion(map, 'legal', version(number));
 const listed = (map: RemoteMapJson) => map.microFrontends.legal?.map((entry) => entry.metadata.version);
 

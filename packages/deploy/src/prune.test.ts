@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyRemoteMap, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
 import { remoteMapFile, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
 import type { MapStore } from './map-store.js';
@@ -15,9 +15,12 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 *
 
 /** A version published and released that many days ago (released last: the one marked released). */
 const version = (number: string, publishedDaysAgo: number, releasedDaysAgo: number[] = []): SliceVersion => ({
-  url: `http://localhost:4176/${number}/mf-manifest.json`,
-  metadata: { integrity: `sha256-${number}`, version: number },
-  deployment: { traffic: 0, default: false },
+  ...sliceVersion({
+    url: `http://localhost:4176/${number}/mf-manifest.json`,
+    version: number,
+    integrity: `sha256-${number}`,
+    released: false,
+  }),
   extras: {
     builtFrom: { commit: 'abc1234', dirty: false, builtAt: daysAgo(publishedDaysAgo) },
     releasedAt: releasedDaysAgo.map(daysAgo),

@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
 import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
@@ -112,12 +113,7 @@ export async function publish({ root, slice, build = buildSlice, now = new Date(
   const integrity = `sha256-${createHash('sha256')
     .update(readFileSync(join(target, 'mf-manifest.json')))
     .digest('base64')}`;
-  const entry = {
-    url,
-    metadata: { integrity, version },
-    deployment: { traffic: 0, default: false },
-    extras: { builtFrom },
-  };
+  const entry = { ...sliceVersion({ url, version, integrity, released: false }), extras: { builtFrom } };
   try {
     await (store ?? fileMapStore(remoteMapFile(root))).update((map) => addVersion(map, slice, entry));
   } catch (error) {

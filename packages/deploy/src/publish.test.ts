@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { readRemoteMap } from './environment.js';
 import { buildVersion, publish } from './publish.js';
 import { repoRoot } from '@nova/tooling/repo-root';
@@ -54,9 +55,12 @@ describe('publishing a slice', () => {
     });
     expect(readRemoteMap(root).microFrontends.legal).toEqual([
       {
-        url: `http://localhost:4176/${version}/mf-manifest.json`,
-        metadata: { version, integrity: expect.stringMatching(/^sha256-/) },
-        deployment: { traffic: 0, default: false },
+        ...sliceVersion({
+          url: `http://localhost:4176/${version}/mf-manifest.json`,
+          version,
+          integrity: expect.stringMatching(/^sha256-/),
+          released: false,
+        }),
         extras: { builtFrom: expect.objectContaining({ builtAt: now.toISOString() }) },
       },
     ]);

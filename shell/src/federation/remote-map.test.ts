@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { startPreview } from './preview.ts';
 import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapFromServer, remoteMapReading } from './remote-map.ts';
 
@@ -8,10 +9,10 @@ const entries = {
   legal: 'http://localhost:4176/1.0.0-cccc/mf-manifest.json',
   contact: 'http://localhost:4177/remoteEntry.js',
 };
+/** A version's entry at `url`, which may be anything: the map is JSON the shell does not trust. */
 const version = (url: unknown, number: string, released: boolean) => ({
+  ...sliceVersion({ url: '', version: number, integrity: 'sha256-x', released }),
   url,
-  metadata: { integrity: 'sha256-x', version: number },
-  deployment: { traffic: released ? 100 : 0, default: released },
 });
 /** A map that releases `released` and also lists an older version of each slice. */
 const mapOf = (released: Record<string, unknown>) => ({

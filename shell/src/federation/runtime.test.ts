@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sliceVersion } from '@nova/contracts/remote-map';
 import { RemoteMapError } from './remote-map.ts';
 
 vi.mock('@module-federation/runtime', () => ({
@@ -16,10 +17,7 @@ const remotesJson = {
 };
 const remoteMap = {
   microFrontends: Object.fromEntries(
-    Object.entries(remotesJson).map(([name, url]) => [
-      name,
-      [{ url, metadata: { version: '1.0.0' }, deployment: { traffic: 100, default: true } }],
-    ]),
+    Object.entries(remotesJson).map(([name, url]) => [name, [sliceVersion({ url, version: '1.0.0' })]]),
   ),
 };
 const page = { default: () => null };
