@@ -1,4 +1,4 @@
 import { defineShellConfig } from '@nova/tooling/vite-config';
-import { inlineBoot, preloadEveryScript, serveDevRemoteMap } from './document/plugins.js';
+import { inlineBoot, preloadEveryScript, serveDevRemoteMap } from './build/plugins.js';
 
 export default defineShellConfig({ plugins: [inlineBoot(), preloadEveryScript(), serveDevRemoteMap()] });

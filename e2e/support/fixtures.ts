@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { serverRenderId } from '../../shell/document/server-render.js';
 
 interface Options {
   /** True in suites that break the site on purpose and so expect errors in the console. */
@@ -13,14 +14,14 @@ interface Options {
 export async function untilServerHtmlHydrated(page: Page) {
   await page
     .waitForFunction(
-      () => {
-        const data = document.getElementById('nova-server-render')?.textContent;
+      (dataBlockId) => {
+        const data = document.getElementById(dataBlockId)?.textContent;
         if (!data) return true;
         const slot = (JSON.parse(data) as { slot: string }).slot;
         const node = document.querySelector(slot === 'fragment' ? '[data-slot] > :not(style)' : '#root > :not(style)');
         return !node || Object.keys(node).some((key) => key.startsWith('__reactFiber'));
       },
-      undefined,
+      serverRenderId,
       { polling: 50, timeout: 15_000 },
     )
     .catch(() => undefined);

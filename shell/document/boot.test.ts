@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { bootPageRemote, type Boot } from './boot.js';
+import { serverRenderId } from './server-render.js';
 
 const pages: [string, string, string][] = [
   ['/', 'marketing', 'HomePage'],
@@ -41,7 +42,7 @@ const preloaded = () =>
 /** Runs the boot script at a path and waits until it has done all it does. */
 async function bootAt(path: string) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages, 'nova-server-render');
+  bootPageRemote(pages, serverRenderId);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
 }
@@ -104,11 +105,11 @@ describe('the boot script', () => {
     };
     const data = document.createElement('script');
     data.type = 'application/json';
-    data.id = 'nova-server-render';
+    data.id = serverRenderId;
     data.textContent = JSON.stringify(serverRender);
     document.body.append(data);
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, 'nova-server-render');
+    bootPageRemote(pages, serverRenderId);
     // Parsed once, here; the shell takes it over as an object.
     expect(boot().serverRender).toEqual(serverRender);
     expect(preloaded()).toEqual([]);
@@ -143,11 +144,11 @@ describe('the boot script', () => {
       observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
     const data = document.createElement('script');
     data.type = 'application/json';
-    data.id = 'nova-server-render';
+    data.id = serverRenderId;
     data.textContent = JSON.stringify({ remotes: {}, bootstrap: { script: '/assets/index.js', preloads: [] } });
     document.body.append(data);
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, 'nova-server-render');
+    bootPageRemote(pages, serverRenderId);
 
     dispatchEvent(new Event('load'));
     paint('first-paint');
@@ -159,14 +160,14 @@ describe('the boot script', () => {
   it('under server HTML, preloads the page from the entry its slice was composed with, and never fetches the map', async () => {
     const data = document.createElement('script');
     data.type = 'application/json';
-    data.id = 'nova-server-render';
+    data.id = serverRenderId;
     data.textContent = JSON.stringify({
       remotes: { games: gamesManifest },
       bootstrap: { script: '/assets/index.js', preloads: [] },
     });
     document.body.append(data);
     history.replaceState(null, '', '/games/pug-life');
-    bootPageRemote(pages, 'nova-server-render');
+    bootPageRemote(pages, serverRenderId);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
     expect(preloaded().map(([href]) => href)).toEqual([

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
+import { serverRenderId } from '../document/server-render.js';
 import type { FragmentLookup } from './fragments.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import {
@@ -100,8 +101,8 @@ async function get(handler: Handler, url: string, headers: Record<string, string
   return { status, header, text, file: undefined };
 }
 
-const dataBlockOf = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="nova-server-render">(.*?)<\/script>/s.exec(html)![1]!);
+const dataBlock = new RegExp(`<script type="application/json" id="${serverRenderId}">(.*?)</script>`, 's');
+const dataBlockOf = (html: string) => JSON.parse(dataBlock.exec(html)![1]!);
 
 beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), 'nova-handler-'));

@@ -2,7 +2,7 @@ import { Providers } from '@nova/ui/providers';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render.ts';
+import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render-context.ts';
 import './federation/provided-to-slices.ts';
 import { startPreview } from './federation/preview.ts';
 import { RemoteMapError, remoteMapFromServer } from './federation/remote-map.ts';

@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { RemoteMapError, type RemoteMap } from '../federation/remote-map.ts';
 import { SlotContent } from '../federation/SlotContent.tsx';
 import { siteRoutes } from '../routes.tsx';
-import { renderedOnServer, ServerRenderContext } from './server-render.ts';
+import { renderedOnServer, ServerRenderContext } from './server-render-context.ts';
 
 /** The remote page a path shows, if any (Not Found has none). */
 export function pageAt(path: string): RemoteModuleId | undefined {

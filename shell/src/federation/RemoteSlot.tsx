@@ -4,7 +4,7 @@ import { useHydrated } from '@nova/ui/hydrated';
 import { Spinner } from '@nova/ui/spinner';
 import { Suspense, use, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { ServerRenderContext } from '../composition/server-render.ts';
+import { ServerRenderContext } from '../composition/server-render-context.ts';
 import { pageSignals } from '../telemetry/page-signals.ts';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
 import { SliceUnavailable } from './SliceUnavailable.tsx';

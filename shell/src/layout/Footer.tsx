@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { siteConfig } from '@nova/ui/site-config';
 import { Link } from 'react-router-dom';
-import { useSiteYear } from '../composition/server-render.ts';
+import { useSiteYear } from '../composition/server-render-context.ts';
 import { Logo } from './Logo.tsx';
 import { legalLinks, mainLinks } from './navigation-links.ts';
 

@@ -5,15 +5,15 @@ import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
-import { bootPageRemote } from './boot.js';
-import { untilLive } from './until-live.js';
-import { serverRenderId } from './server-render.js';
+import { bootPageRemote } from '../document/boot.js';
+import { untilLive } from '../document/until-live.js';
+import { serverRenderId } from '../document/server-render.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
 
 /**
- * Inlines the document's scripts at the top of the document, minified: the boot script (./boot.js)
- * with the route table it needs, and what it does for a page until the page's script is live (./until-live.js).
+ * Inlines the document's scripts at the top of the document, minified: the boot script (../document/boot.js)
+ * with the route table it needs, and what it does for a page until the page's script is live (../document/until-live.js).
  * @returns {Plugin}
  */
 export function inlineBoot() {
