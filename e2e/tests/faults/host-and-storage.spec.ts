@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { persistedStateKey as storageKey, persistedStateVersion } from '@nova/store/persisted-state';
 import { contactField, contactForm } from '../../support/contact.ts';
 import { test as base, expect } from '../../support/fixtures.ts';
 import { profileAvatar } from '../../support/home.ts';
@@ -22,7 +23,6 @@ const test = base.extend<object, object>({
   ],
 });
 
-const storageKey = 'nova-reels';
 const typed = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Still here after the storage broke.' };
 const fallback = (page: Page) => page.getByRole('heading', { name: 'This section is unavailable right now' });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -145,11 +145,17 @@ async function openContactWithStored(page: Page, value: string) {
 
 const unusableStoredValues = {
   'corrupt JSON': '{"state":{"contactDraft":{"name":"Ada',
-  'an older version': JSON.stringify({ state: { contactDraft: { ...typedDraft, name: 'Old shape' } }, version: 0 }),
-  'a newer version': JSON.stringify({ state: { contactDraft: { ...typedDraft, name: 'Future shape' } }, version: 99 }),
+  'an older version': JSON.stringify({
+    state: { contactDraft: { ...typedDraft, name: 'Old shape' } },
+    version: persistedStateVersion - 1,
+  }),
+  'a newer version': JSON.stringify({
+    state: { contactDraft: { ...typedDraft, name: 'Future shape' } },
+    version: persistedStateVersion + 1,
+  }),
   'a foreign shape': JSON.stringify({
     state: { contactDraft: { name: ['Grace'], email: { ['__proto__']: { polluted: true } } } },
-    version: 1,
+    version: persistedStateVersion,
   }),
   'a bare string': JSON.stringify('Hello from another app'),
 };
@@ -180,7 +186,7 @@ test('a stored draft holding markup in every field shows it as plain text, and n
     subject: script,
     message: `${markup}${script}`,
   };
-  await openContactWithStored(page, JSON.stringify({ state: { contactDraft: draft }, version: 1 }));
+  await openContactWithStored(page, JSON.stringify({ state: { contactDraft: draft }, version: persistedStateVersion }));
   await expectDraftShows(page, { ...draft, subject: '' });
   await expectNoInjectedCode();
 });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { ContactDraft } from '@nova/store';
+import { persistedStateKey, persistedStateVersion, type ContactDraft } from '@nova/store';
 import { fragmentAddresses } from '@nova/render/fragment-list';
 import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
@@ -15,9 +15,12 @@ const stored: ContactDraft = {
 
 /** Keeps a draft in the tab's session, as the store does. */
 const storeDraft = (contactDraft: ContactDraft) =>
-  sessionStorage.setItem('nova-reels', JSON.stringify({ state: { contactDraft }, version: 1 }));
+  sessionStorage.setItem(
+    persistedStateKey,
+    JSON.stringify({ state: { contactDraft }, version: persistedStateVersion }),
+  );
 
-const storedDraft = (): ContactDraft => JSON.parse(sessionStorage.getItem('nova-reels')!).state.contactDraft;
+const storedDraft = (): ContactDraft => JSON.parse(sessionStorage.getItem(persistedStateKey)!).state.contactDraft;
 
 async function renderThenHydrateContact(beforeHydration?: () => void) {
   const [address] = fragmentAddresses('contact', fragments);

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { emptyContactDraft, usePortalStore, type ContactDraft } from '@nova/store';
+import { emptyContactDraft, persistedStateKey, usePortalStore, type ContactDraft } from '@nova/store';
 import { Providers } from '@nova/ui/providers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendDelayMs, successShownMs } from '../send/useSimulatedSend.ts';
@@ -14,7 +14,7 @@ const filled: ContactDraft = {
 };
 
 const draft = () => usePortalStore.getState().contactDraft;
-const storedDraft = () => JSON.parse(sessionStorage.getItem('nova-reels')!).state.contactDraft;
+const storedDraft = () => JSON.parse(sessionStorage.getItem(persistedStateKey)!).state.contactDraft;
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const submitButton = () => screen.getByRole('button', { name: /Send Message|Sending\.\.\./ });
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));

@@ -11,6 +11,9 @@ export interface ContactDraft {
 
 export const emptyContactDraft: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
+/** Where the store keeps `PersistedState`: its key in the tab's session storage. */
+export const persistedStateKey = 'nova-reels';
+
 /** Version of `PersistedState`. Change it with the shape: a value of any other version is dropped. */
 export const persistedStateVersion = 1;
 

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { persistedStateVersion } from './persisted-state.ts';
+import { persistedStateKey as storageKey, persistedStateVersion } from './persisted-state.ts';
 import { emptyContactDraft, randomSeed, usePortalStore } from './portal-store.ts';
 
-const storageKey = 'nova-reels';
 const typed = { name: 'Ada', email: '', subject: '', message: 'Hello' };
 
 /** Types into the draft the way the form does, field by field. */

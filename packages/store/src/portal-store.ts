@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import {
   emptyContactDraft,
+  persistedStateKey,
   persistedStateStorage,
   persistedStateVersion,
   type ContactDraft,
@@ -9,7 +10,7 @@ import {
 } from './persisted-state.ts';
 import { safeStorage } from './safe-storage.ts';
 
-export { emptyContactDraft, type ContactDraft } from './persisted-state.ts';
+export { emptyContactDraft, persistedStateKey, persistedStateVersion, type ContactDraft } from './persisted-state.ts';
 
 export interface PortalState {
   /** What the visitor has typed into the contact form; kept for the tab's session. */
@@ -38,7 +39,7 @@ export const usePortalStore = create<PortalState>()(
       setAvatarSeed: (avatarSeed) => set({ avatarSeed }),
     }),
     {
-      name: 'nova-reels',
+      name: persistedStateKey,
       version: persistedStateVersion,
       // Blocked, full or corrupt storage never reaches the page: the draft then lives in memory.
       storage: persistedStateStorage(safeStorage(() => sessionStorage)),

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endPreview, previewedVersions, startPreview } from './preview.ts';
-
-const storageKey = 'nova-reels-preview';
+import { endPreview, previewedVersions, previewStorageKey as storageKey, startPreview } from './preview.ts';
 
 /** Starts the preview at `url`, as a page load there would. */
 function loadAt(url: string) {

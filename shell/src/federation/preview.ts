@@ -7,7 +7,8 @@ import type { RemoteName } from '@nova/contracts/remote-modules';
  * one; the tab remembers it until `?preview=off` or End preview. Only versions the environment's
  * remote map lists can be previewed, so a link cannot load script from anywhere else.
  */
-const storageKey = 'nova-reels-preview';
+/** Where the tab keeps what it previews: its key in session storage. */
+export const previewStorageKey = 'nova-reels-preview';
 const versionPattern = /^[\w.+-]{1,64}$/;
 
 type Previews = Partial<Record<RemoteName, string>>;
@@ -40,9 +41,9 @@ let current: Previews = {};
 export function startPreview({ location, history } = window) {
   const url = new URL(location.href);
   const asked = url.searchParams.get('preview');
-  if (asked === 'off') withTabStorage((storage) => storage.removeItem(storageKey));
-  else if (asked) withTabStorage((storage) => storage.setItem(storageKey, asked));
-  const wanted = asked ?? withTabStorage((storage) => storage.getItem(storageKey)) ?? '';
+  if (asked === 'off') withTabStorage((storage) => storage.removeItem(previewStorageKey));
+  else if (asked) withTabStorage((storage) => storage.setItem(previewStorageKey, asked));
+  const wanted = asked ?? withTabStorage((storage) => storage.getItem(previewStorageKey)) ?? '';
   current = wanted === 'off' ? {} : parsePreviews(wanted);
   if (asked !== null) {
     url.searchParams.delete('preview');
@@ -56,6 +57,6 @@ export const previewedVersions = (): Previews => current;
 
 /** Ends every preview of this tab and loads the page again with the released versions. */
 export function endPreview({ location }: { location: Pick<Location, 'reload'> } = window) {
-  withTabStorage((storage) => storage.removeItem(storageKey));
+  withTabStorage((storage) => storage.removeItem(previewStorageKey));
   location.reload();
 }
