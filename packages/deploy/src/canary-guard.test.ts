@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, type RemoteMapJson } from '@nova/contracts/remote-map';
 import { addReadings, defaultGuardRule, startTally, verdict, watchCanary } from './canary-guard.js';
 import { addVersion, canaryOf, release, releaseCanary, type CanaryMark } from './environment.js';
 import { mapStore } from './map-store.js';
 import { emptySignals, type Reading, type Signals } from './slice-signals.js';
+import { listedVersion } from './test-support.ts';
 
 const signals = (pageViews: number, render = 0, load = 0): Signals => ({
   ...emptySignals(),
@@ -92,15 +93,8 @@ describe('the tally since the guard started', () => {
 
 /** A slice with a released version and a canary at 10 %, in a map store in memory. */
 function environment() {
-  const version = (number: string): SliceVersion =>
-    sliceVersion({
-      url: `http://localhost:4176/${number}/mf-manifest.json`,
-      version: number,
-      integrity: `sha256-${number}`,
-      released: false,
-    });
   let map: RemoteMapJson = ['r', 'c', 'other'].reduce(
-    (listed, number) => addVersion(listed, 'legal', version(number)),
+    (listed, number) => addVersion(listed, 'legal', listedVersion(number)),
     emptyRemoteMap(),
   );
   map = releaseCanary(release(map, 'legal', 'r', new Date(0)), 'legal', 'c', 10, new Date(1000));

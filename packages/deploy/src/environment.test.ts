@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { emptyRemoteMap, releasedVersion, sliceVersion, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
 import {
   addVersion,
   canaryOf,
@@ -12,26 +12,20 @@ import {
   sameCanary,
   withdrawCanary,
 } from './environment.js';
+import { listedVersion } from './test-support.ts';
 
-const version = (number: string): SliceVersion =>
-  sliceVersion({
-    url: `http://localhost:4176/${number}/mf-manifest.json`,
-    version: number,
-    integrity: `sha256-${number}`,
-    released: false,
-  });
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute));
 const released = (map: ReturnType<typeof emptyRemoteMap>) =>
   releasedVersion(map.microFrontends.legal ?? [])?.metadata.version;
 
 const published = ['1.0.0-a', '1.1.0-b', '1.2.0-c'].reduce(
-  (map, number) => addVersion(map, 'legal', version(number)),
+  (map, number) => addVersion(map, 'legal', listedVersion(number)),
   emptyRemoteMap(),
 );
 
 describe('an environment', () => {
   it('lists a published version once, not released', () => {
-    const again = addVersion(published, 'legal', { ...version('1.1.0-b'), url: 'http://elsewhere/x.json' });
+    const again = addVersion(published, 'legal', { ...listedVersion('1.1.0-b'), url: 'http://elsewhere/x.json' });
     expect(again.microFrontends.legal?.map((listed) => listed.metadata.version)).toEqual([
       '1.0.0-a',
       '1.1.0-b',
@@ -80,7 +74,7 @@ describe('an environment', () => {
   });
 
   it('leaves the other slices as they are', () => {
-    const withGames = addVersion(published, 'games', version('2.0.0-g'));
+    const withGames = addVersion(published, 'games', listedVersion('2.0.0-g'));
     const map = release(withGames, 'legal', '1.0.0-a', at(1));
     expect(map.microFrontends.games).toBe(withGames.microFrontends.games);
   });

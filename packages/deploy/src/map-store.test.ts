@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, type RemoteMapJson } from '@nova/contracts/remote-map';
 import { discoveryService } from './discovery-service.js';
 import { addVersion } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
 import { mapStore, serializeMap, type MapStore } from './map-store.js';
 import { urlMapStore } from './url-map-store.js';
+import { listedVersion } from './test-support.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -29,14 +30,7 @@ async function serve(handler: RequestListener) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/remotes.json`;
 }
 
-const version = (number: string): SliceVersion =>
-  sliceVersion({
-    url: `http://localhost:4176/${number}/mf-manifest.json`,
-    version: number,
-    integrity: `sha256-${number}`,
-    released: false,
-  });
-const listing = (number: string) => (map: RemoteMapJson) => addVersion(map, 'legal', version(number));
+const listing = (number: string) => (map: RemoteMapJson) => addVersion(map, 'legal', listedVersion(number));
 const listed = (map: RemoteMapJson) => map.microFrontends.legal?.map((entry) => entry.metadata.version);
 
 /** The map behind each kind of store, in a fresh folder. */
