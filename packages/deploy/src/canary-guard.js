@@ -109,6 +109,8 @@ export function addReadings(tally, readings) {
  * @property {(ms: number) => Promise<unknown>} sleep
  * @property {() => Date} now
  * @property {(line: string) => void} log
+ * @property {() => string[]} [problems] why the canary may not be released now (the contract check
+ *   against today's shell), asked again before it is promoted; none by default
  */
 
 /**
@@ -130,6 +132,7 @@ export async function watchCanary({
   sleep,
   now,
   log,
+  problems = () => [],
 }) {
   const name = `${slice} ${canary.version}`;
   const started = now().getTime();
@@ -162,6 +165,14 @@ export async function watchCanary({
     }
     if (action === 'keep') {
       return { outcome: 'kept', message: `${name} stays the canary at ${canary.share} %: ${why}.` };
+    }
+    // The shell may have changed since the canary was set: promoting is releasing, checked again.
+    const unfit = action === 'promote' ? problems() : [];
+    if (unfit.length > 0) {
+      return {
+        outcome: 'kept',
+        message: `${name} stays the canary at ${canary.share} %: ${why}, but it is not promoted: ${unfit.join(' ')}`,
+      };
     }
     const change =
       action === 'roll back'

@@ -119,7 +119,7 @@ function environment() {
 function guard(
   polls: [Signals, Signals][],
   env = environment(),
-  { beforePoll = async (): Promise<unknown> => undefined } = {},
+  { beforePoll = async (): Promise<unknown> => undefined, problems = (): string[] => [] } = {},
 ) {
   let clock = 0;
   let poll = 0;
@@ -151,6 +151,7 @@ function guard(
     },
     now: () => new Date(clock),
     log: (line) => lines.push(line),
+    problems,
   });
   return { run, lines, slept, env, polls: () => poll };
 }
@@ -182,6 +183,17 @@ describe('the guard watching a canary', () => {
     const released = env.map().microFrontends.legal?.find((listed) => listed.deployment.default);
     expect(released?.metadata.version).toBe('c');
     expect(released?.deployment.traffic).toBe(100);
+  });
+
+  it('does not promote a clean canary that no longer fits the shell: it stays at its share, and says why', async () => {
+    const unfit = 'legal c needs @nova/store ^1.1.0; the shell provides @nova/store 1.0.0.';
+    const { run, env } = guard([[signals(40, 1), signals(400, 2)]], environment(), { problems: () => [unfit] });
+    const { outcome, message } = await run;
+    expect(outcome).toBe('kept');
+    expect(message).toBe(
+      `legal c stays the canary at 10 %: 1 failure in 40 page views (2.5 %) against 0.5 % for r, not worse by the rule (+5 points and 2×, at least 20 views and 3 failures), but it is not promoted: ${unfit}`,
+    );
+    expect(canaryOf(env.map(), 'legal')).toEqual(env.canary);
   });
 
   it('leaves it at its share when the window ends below the minimum sample', async () => {

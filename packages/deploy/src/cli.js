@@ -190,6 +190,7 @@ async function guardedCanary(
     sleep,
     now: () => new Date(),
     log: (line) => console.log(line),
+    problems: () => problemsOf(slice, version),
   });
   console.log(message);
   if (outcome !== 'promoted') process.exitCode = 1;
