@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { persistedStateKey, persistedStateVersion, type ContactDraft } from '@nova/store';
+import type { ContactDraft } from '@nova/store';
+import { persistedStateKey, persistedStateVersion } from '@nova/store/persisted-state';
 import { fragmentAddresses } from '@nova/render/fragment-list';
 import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { emptyContactDraft, persistedStateKey, usePortalStore, type ContactDraft } from '@nova/store';
+import { emptyContactDraft, usePortalStore, type ContactDraft } from '@nova/store';
+import { persistedStateKey } from '@nova/store/persisted-state';
 import { Providers } from '@nova/ui/providers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendDelayMs, successShownMs } from '../send/useSimulatedSend.ts';

@@ -10,7 +10,7 @@ import {
 } from './persisted-state.ts';
 import { safeStorage } from './safe-storage.ts';
 
-export { emptyContactDraft, persistedStateKey, persistedStateVersion, type ContactDraft } from './persisted-state.ts';
+export { emptyContactDraft, type ContactDraft } from './persisted-state.ts';
 
 export interface PortalState {
   /** What the visitor has typed into the contact form; kept for the tab's session. */

@@ -1,12 +1,11 @@
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 
-/**
- * Previews: a team loads a version of its slice that is published but not released, in the real
- * site, in its own tab only. `?preview=legal@1.2.0-3fa9c21b` (several: comma-separated) asks for
- * one; the tab remembers it until `?preview=off` or End preview. Only versions the environment's
- * remote map lists can be previewed, so a link cannot load script from anywhere else.
- */
+// Previews: a team loads a version of its slice that is published but not released, in the real
+// site, in its own tab only. `?preview=legal@1.2.0-3fa9c21b` (several: comma-separated) asks for
+// one; the tab remembers it until `?preview=off` or End preview. Only versions the environment's
+// remote map lists can be previewed, so a link cannot load script from anywhere else.
+
 /** Where the tab keeps what it previews: its key in session storage. */
 export const previewStorageKey = 'nova-reels-preview';
 const versionPattern = /^[\w.+-]{1,64}$/;
