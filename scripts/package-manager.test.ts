@@ -2,15 +2,29 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { repoRoot as root } from '../packages/tooling/src/repo-root.js';
+import { pinnedPnpm } from './pnpm.mjs';
 
-const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+const text = (file: string) => readFileSync(join(root, file), 'utf8');
+const read = (file: string) => JSON.parse(text(file));
 const manifest = read('package.json');
 
-test('the workspace installs and runs the pnpm packageManager names, and no other', () => {
-  const [, version] = /^pnpm@(\d+\.\d+\.\d+)$/.exec(manifest.packageManager) ?? [];
-  expect(version).toBeDefined();
-  expect(manifest.devDependencies.pnpm).toBe(version);
-  expect(manifest.scripts.setup).toContain(`pnpm@${version} `);
+test('pnpm is pinned once, by packageManager, and the set-up installs and runs that one', () => {
+  const { packageManager, ...rest } = manifest;
+  const [, version = ''] = /^pnpm@(\d+\.\d+\.\d+)$/.exec(packageManager) ?? [];
+  expect(version).not.toBe('');
+  const elsewhere = [
+    ['package.json', JSON.stringify(rest)],
+    ...['pnpm-workspace.yaml', 'README.md', 'scripts/pnpm.mjs'].map((file) => [file, text(file)]),
+  ];
+  const copies = elsewhere.filter(([, content = '']) => /pnpm@\d/.test(content) || content.includes(version));
+  expect(copies.map(([file]) => file)).toEqual([]);
+  expect(['dependencies', 'devDependencies', 'optionalDependencies'].filter((field) => rest[field]?.pnpm)).toEqual([]);
+  expect(pinnedPnpm(['install'])).toEqual(['npx', ['--yes', `pnpm@${version}`, 'install']]);
+  expect(manifest.scripts.setup).toBe('node scripts/pnpm.mjs install --frozen-lockfile');
+  // With only Node and npm, nothing else puts pnpm on the PATH: what follows the set-up goes through it.
+  const afterSetup = Object.values<string>(manifest.scripts).filter((script) => script.startsWith('npm run setup && '));
+  expect(afterSetup.length).toBeGreaterThan(1);
+  expect(afterSetup.filter((script) => /(^|&& )pnpm /.test(script))).toEqual([]);
 });
 
 test("every package's dependencies come from the catalog or the workspace", () => {
@@ -22,10 +36,7 @@ test("every package's dependencies come from the catalog or the workspace", () =
   const pinned = manifests.flatMap((file) => {
     const { dependencies = {}, devDependencies = {} } = read(file);
     return Object.entries({ ...dependencies, ...devDependencies })
-      .filter(
-        ([name, version]) =>
-          !/^(catalog|workspace):/.test(String(version)) && !(file === 'package.json' && name === 'pnpm'),
-      )
+      .filter(([, version]) => !/^(catalog|workspace):/.test(String(version)))
       .map(([name, version]) => `${file}: ${name}@${String(version)}`);
   });
   expect(manifests.length).toBeGreaterThan(10);
