@@ -10,11 +10,17 @@ import { untilLive } from '../document/until-live.js';
 import { serverRenderId } from '../document/server-render.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
+/** @typedef {import('../document/boot.js').Bootstrap} Bootstrap */
 
 /**
- * Inlines the document's scripts at the top of the document, minified: the boot script (../document/boot.js)
- * with the route table it needs, and what it does for a page until the page's script is live (../document/until-live.js).
- * @returns {Plugin}
+ * Inlines the document's scripts at the top of the document, minified: the boot script
+ * (../document/boot.js) with the route table it needs, and what it does for a page until the page's
+ * script is live (../document/until-live.js). A build's document then carries no module script and
+ * no modulepreload of its own: once the federation plugin has written them (its generateBundle
+ * names the module script), they move into the boot script's call as the bootstrap list it starts
+ * (at once on a static document, after the first paint under server HTML), so the document is the
+ * same for both. The dev server's document keeps its scripts.
+ * @returns {Plugin[]}
  */
 export function inlineBoot() {
   const pages = Object.values(routes).map(({ path, page }) => {
@@ -23,15 +29,52 @@ export function inlineBoot() {
   });
   const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>
     `(${script})(${args.map((arg) => JSON.stringify(arg)).join(', ')});`;
-  const boot = call(untilLive, submitsWhenLive, untilLiveRecordName) + call(bootPageRemote, pages, serverRenderId);
-  return {
-    name: 'nova:inline-boot',
-    transformIndexHtml: () => [{ tag: 'script', children: minifySync('boot.js', boot).code, injectTo: 'head-prepend' }],
-  };
+  const script = (/** @type {Bootstrap | undefined} */ bootstrap) =>
+    minifySync(
+      'boot.js',
+      call(untilLive, submitsWhenLive, untilLiveRecordName) +
+        call(bootPageRemote, pages, serverRenderId, ...(bootstrap ? [bootstrap] : [])),
+    ).code;
+  const inline = script(undefined);
+  return [
+    {
+      name: 'nova:inline-boot',
+      transformIndexHtml: () => [{ tag: 'script', children: inline, injectTo: 'head-prepend' }],
+    },
+    {
+      name: 'nova:boot-bootstrap',
+      apply: 'build',
+      // After the federation plugin's own generateBundle, before the compression plugin's.
+      enforce: 'post',
+      generateBundle(_, bundle) {
+        const document = bundle['index.html'];
+        if (document?.type !== 'asset') return;
+        const { html, bootstrap } = takeBootstrap(String(document.source));
+        const tag = `<script>${inline}</script>`;
+        if (!html.includes(tag)) this.error("The shell's index.html lost its inline boot script.");
+        document.source = html.replace(tag, () => `<script>${script(bootstrap)}</script>`);
+      },
+    },
+  ];
 }
 
 /**
- * Modulepreloads every script of the shell from its document, the largest first. All of it runs
+ * The module script and modulepreloads of a built document, taken out of it as a bootstrap list.
+ * @param {string} source the built index.html
+ * @returns {{ html: string, bootstrap: Bootstrap }}
+ */
+export function takeBootstrap(source) {
+  let html = source;
+  const script = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!script?.[1]) throw new Error("The shell's index.html has no module script.");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  for (const [tag] of [script, ...preloads]) html = html.replace(tag, '');
+  return { html, bootstrap: { script: script[1], preloads: preloads.map(([, href]) => /** @type {string} */ (href)) } };
+}
+
+/**
+ * Modulepreloads every script of the shell from its document, the largest first (the bootstrap
+ * list `inlineBoot` hands to the boot script, which starts them in this order). All of it runs
  * before any page shows, and the federation bootstrap would otherwise discover it one import at a
  * time. Over HTTP/1.1's few connections per origin, the largest files started first keep the
  * line busy while the small ones come in beside them, instead of queueing behind them at the end.

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import type { IndexHtmlTransformContext, Rollup } from 'vite';
-import { expect, it } from 'vitest';
-import { preloadEveryScript } from './plugins.js';
+import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin, Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { serverRenderId } from '../document/server-render.js';
+import { inlineBoot, preloadEveryScript, takeBootstrap } from './plugins.js';
 
 const chunk = (fileName: string, bytes: number, more: Partial<Rollup.OutputChunk> = {}) =>
   ({ type: 'chunk', fileName, code: 'x'.repeat(bytes), ...more }) as Rollup.OutputChunk;
@@ -45,4 +46,65 @@ it("leaves out what the shell's own code loads later with import(), not what fed
   );
   const { tags } = shellBuildPlugin()('<head></head>', { bundle, chunk: entry });
   expect(tags.map((tag) => tag.attrs.href)).toEqual(['/assets/index.js', '/assets/provided.js', '/assets/hostInit.js']);
+});
+
+describe("the document's inline boot script", () => {
+  const [inline, bootstrapped] = inlineBoot();
+  const [tag] = (inline!.transformIndexHtml as () => HtmlTagDescriptor[])();
+  const injected = tag!.children as string;
+  /** A built document as Vite and the federation plugin leave it, the boot script injected. */
+  const built = [
+    `<!doctype html>\n<html lang="en">\n  <head>\n    <script>${injected}</script>\n`,
+    '    <title>Nova Reels</title>\n',
+    '    <script type="module" crossorigin src="/assets/mf-entry-bootstrap-0.js"></script>\n',
+    '      <link rel="modulepreload" crossorigin href="/assets/large.js">\n',
+    '      <link rel="modulepreload" crossorigin href="/assets/small.js">\n',
+    '    <link rel="modulepreload" crossorigin href="/assets/index.js"></head>\n',
+    '  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  ].join('');
+  /** Runs the build's step on a bundle holding `html` as index.html; its index.html after. */
+  const afterBuild = (html: string) => {
+    const document = { type: 'asset', fileName: 'index.html', source: html };
+    const context = {
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    (bootstrapped!.generateBundle as (this: unknown, ...args: unknown[]) => void).call(
+      context,
+      {},
+      {
+        'index.html': document,
+      },
+    );
+    return document.source;
+  };
+
+  it('is injected first in the head, minified, with the route table and no bootstrap list (the dev server keeps its scripts)', () => {
+    expect(tag).toMatchObject({ tag: 'script', injectTo: 'head-prepend' });
+    expect(injected).toMatch(/\(\[\[`\/`,`marketing`,`HomePage`\],[^)]*\],`nova-server-render`\);$/);
+    expect((bootstrapped as Plugin).apply).toBe('build');
+  });
+
+  it("takes a build's module script and modulepreloads out of the document into the boot call, in their order", () => {
+    const html = afterBuild(built);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<title>Nova Reels</title>\n    </head>');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // The boot call's arguments, as the build wrote them: the route table, the data block's id, the list.
+    const call = script.slice(script.lastIndexOf('})([[') + '})('.length, -');'.length);
+    const [table, id, bootstrap] = new Function(`return [${call}]`)() as unknown[];
+    expect(table).toContainEqual(['/games/:gameId', 'games', 'GamePage']);
+    expect(id).toBe(serverRenderId);
+    expect(bootstrap).toEqual({
+      script: '/assets/mf-entry-bootstrap-0.js',
+      preloads: ['/assets/large.js', '/assets/small.js', '/assets/index.js'],
+    });
+  });
+
+  it('refuses a build whose document lost the boot script or has no module script', () => {
+    expect(() => afterBuild(built.replace(injected, 'other()'))).toThrow('inline boot script');
+    expect(() => takeBootstrap('<head></head>')).toThrow('no module script');
+  });
 });

@@ -11,17 +11,28 @@
  */
 
 /**
- * Runs inline in the shell's document, before any module: fetches the remote map and, for the
- * page the address asks for, its remote's manifest, then modulepreloads the files that page
- * imports. All of it downloads alongside the shell's own files instead of after them. Under
- * server HTML (the composing server's data block, `serverRenderId`), the entry is the one the page
- * was composed with, and everything, the shell's own modules too, starts after the first paint:
- * the HTML paints without scripts competing for the network. Self-contained: the build inlines
- * its source.
+ * The shell's modules as its build lists them: its entry, and what the entry imports, the largest
+ * first (`preloadEveryScript` in shell/build/plugins.js orders them).
+ * @typedef {object} Bootstrap
+ * @property {string} script
+ * @property {string[]} preloads
+ */
+
+/**
+ * Runs inline in the shell's document, before any module: starts the shell's modules (the
+ * bootstrap list the build writes into this call), fetches the remote map and, for the page at
+ * this address, its remote's manifest, then modulepreloads the files that page imports. All of it
+ * downloads alongside the shell's own files instead of after them. A static document (no data
+ * block) starts at once. Under server HTML (the composing server's data block, `serverRenderId`),
+ * the entry is the one the page was composed with, and everything, the shell's own modules too, starts after the first paint:
+ * the HTML paints without scripts competing for the network. The dev server's document has no
+ * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its
+ * source.
  * @param {[path: string, remote: string, page: string][]} pages  each page: path pattern, remote, exposed name
  * @param {string} serverRenderId
+ * @param {Bootstrap} [bootstrap]
  */
-export function bootPageRemote(pages, serverRenderId) {
+export function bootPageRemote(pages, serverRenderId, bootstrap) {
   const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
   const here = segments(location.pathname);
   const match = pages.find(([path]) => {
@@ -36,6 +47,7 @@ export function bootPageRemote(pages, serverRenderId) {
   } catch {
     serverRender = undefined;
   }
+
   // Under server HTML the page names the entry of its slice it was composed with; a static
   // document reads the environment's map.
   const remoteMap = serverRender ? undefined : fetch('/remotes.json', { priority: 'high' });
@@ -78,14 +90,13 @@ export function bootPageRemote(pages, serverRenderId) {
       // Only a head start: the shell loads, and reports, whatever failed here on its own.
       .catch(() => undefined);
   };
-  if (!serverRender) return preloadPage();
 
-  const { bootstrap } = serverRender;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     preloadPage();
+    if (!bootstrap) return;
     // The entry first: it starts the bootstrap; the rest arrives while it runs.
     for (const href of [bootstrap.script, ...bootstrap.preloads]) preload(new URL(href, location.href));
     const script = document.createElement('script');
@@ -94,6 +105,7 @@ export function bootPageRemote(pages, serverRenderId) {
     script.src = bootstrap.script;
     document.head.append(script);
   };
+  if (!serverRender) return start();
   // After the first contentful paint (a performance entry, not a timer, so fake clocks in tests
   // do not hold it back), not on load, which often comes first: a request started before the
   // paint counts against it. Where paints are not timed, on load. A hidden tab paints nothing:

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
-import { bootPageRemote, type Boot } from './boot.js';
-import { serverRenderId } from './server-render.js';
+import { bootPageRemote, type Boot, type Bootstrap } from './boot.js';
+import { serverRenderId, type ServerRender } from './server-render.js';
 
 const pages: [string, string, string][] = [
   ['/', 'marketing', 'HomePage'],
@@ -9,6 +9,7 @@ const pages: [string, string, string][] = [
   ['/games/:gameId', 'games', 'GamePage'],
   ['/contact', 'contact', 'ContactPage'],
 ];
+const bootstrap: Bootstrap = { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] };
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
 const released = (url: string) => [
   sliceVersion({ url: 'http://localhost:4199/old/mf-manifest.json', version: 'old', released: false }),
@@ -39,12 +40,24 @@ const preloaded = () =>
     link.getAttribute('crossorigin'),
   ]);
 
-/** Runs the boot script at a path and waits until it has done all it does. */
-async function bootAt(path: string) {
+const shellScript = () => document.head.querySelector<HTMLScriptElement>('script[src]');
+
+/** Runs the boot script of a static document at a path and waits until it has done all it does. */
+async function bootAt(path: string, shell?: Bootstrap) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages, serverRenderId);
+  bootPageRemote(pages, serverRenderId, shell);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
+}
+
+/** Puts the composing server's data block in the document, at a path. */
+function serverHtmlAt(path: string, serverRender: Partial<ServerRender>) {
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = serverRenderId;
+  data.textContent = JSON.stringify({ remotes: {}, ...serverRender });
+  document.body.append(data);
+  history.replaceState(null, '', path);
 }
 
 describe('the boot script', () => {
@@ -98,22 +111,27 @@ describe('the boot script', () => {
     },
   );
 
-  it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
-    const serverRender = {
-      remotes: {},
-      bootstrap: { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] },
-    };
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = serverRenderId;
-    data.textContent = JSON.stringify(serverRender);
-    document.body.append(data);
+  it('on a static document, starts the shell at once, its entry first, after asking for the map', () => {
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, serverRenderId);
+    bootPageRemote(pages, serverRenderId, bootstrap);
+    expect(vi.mocked(fetch).mock.calls[0]).toEqual(['/remotes.json', { priority: 'high' }]);
+    expect(preloaded().map(([href, crossorigin]) => [new URL(href!).pathname, crossorigin])).toEqual([
+      ['/assets/index.js', ''],
+      ['/assets/react-dom.js', ''],
+      ['/remoteEntry.js', ''],
+    ]);
+    expect(shellScript()).toMatchObject({ type: 'module', src: `${location.origin}/assets/index.js` });
+    expect(shellScript()?.getAttribute('crossorigin')).toBe('');
+  });
+
+  it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
+    const serverRender = { remotes: {} };
+    serverHtmlAt('/contact', serverRender);
+    bootPageRemote(pages, serverRenderId, bootstrap);
     // Parsed once, here; the shell takes it over as an object.
     expect(boot().serverRender).toEqual(serverRender);
     expect(preloaded()).toEqual([]);
-    expect(document.head.querySelector('script')).toBeNull();
+    expect(shellScript()).toBeNull();
 
     dispatchEvent(new Event('load'));
     expect(preloaded().map(([href]) => new URL(href!).pathname)).toEqual([
@@ -121,10 +139,7 @@ describe('the boot script', () => {
       '/assets/react-dom.js',
       '/remoteEntry.js',
     ]);
-    expect(document.head.querySelector('script')).toMatchObject({
-      type: 'module',
-      src: `${location.origin}/assets/index.js`,
-    });
+    expect(shellScript()).toMatchObject({ type: 'module', src: `${location.origin}/assets/index.js` });
     expect(fetch).not.toHaveBeenCalledWith('/remotes.json', expect.anything());
   });
 
@@ -142,13 +157,8 @@ describe('the boot script', () => {
     );
     const paint = (name: string) =>
       observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = serverRenderId;
-    data.textContent = JSON.stringify({ remotes: {}, bootstrap: { script: '/assets/index.js', preloads: [] } });
-    document.body.append(data);
-    history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, serverRenderId);
+    serverHtmlAt('/contact', {});
+    bootPageRemote(pages, serverRenderId, { script: '/assets/index.js', preloads: [] });
 
     dispatchEvent(new Event('load'));
     paint('first-paint');
@@ -158,16 +168,8 @@ describe('the boot script', () => {
   });
 
   it('under server HTML, preloads the page from the entry its slice was composed with, and never fetches the map', async () => {
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = serverRenderId;
-    data.textContent = JSON.stringify({
-      remotes: { games: gamesManifest },
-      bootstrap: { script: '/assets/index.js', preloads: [] },
-    });
-    document.body.append(data);
-    history.replaceState(null, '', '/games/pug-life');
-    bootPageRemote(pages, serverRenderId);
+    serverHtmlAt('/games/pug-life', { remotes: { games: gamesManifest } });
+    bootPageRemote(pages, serverRenderId, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
     expect(preloaded().map(([href]) => href)).toEqual([
@@ -179,6 +181,18 @@ describe('the boot script', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
     expect(boot().remoteMap).toBeUndefined();
+  });
+
+  it("under the dev server's document (no bootstrap list), leaves the shell to its own module scripts", async () => {
+    serverHtmlAt('/games', { remotes: { games: gamesManifest } });
+    bootPageRemote(pages, serverRenderId);
+    dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
+    expect(preloaded().map(([href]) => href)).toEqual([
+      'http://localhost:4175/v1/remoteEntry.js',
+      'http://localhost:4175/v1/assets/GamesPage.js',
+    ]);
+    expect(shellScript()).toBeNull();
   });
 
   it('gives up quietly when the map is not JSON', async () => {

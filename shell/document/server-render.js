@@ -17,6 +17,4 @@ export const serverRenderId = 'nova-server-render';
  * @property {number} year The year the server rendered the footer with.
  * @property {'fragment' | 'placeholder' | 'none'} slot The remote slot's server HTML: the remote's fragment,
  *   the loading placeholder (no fragment, or it was too slow), or no slot on this page (Not Found).
- * @property {{ script: string, preloads: string[] }} bootstrap The shell's module entry and what it imports,
- *   loaded by the boot script after the first paint, so they do not compete with it.
  */

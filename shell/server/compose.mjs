@@ -35,7 +35,6 @@ export async function composePage(
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
     slot: hasSlot && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',
-    bootstrap: document.bootstrap,
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const html = document.fill({

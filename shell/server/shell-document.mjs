@@ -1,7 +1,9 @@
 // @ts-check
-// The shell's built document (dist/index.html), read once and prepared as every composed page
-// starts from it: its module script and preloads taken out (the boot script starts them after
-// the first paint), its inline scripts hashed for the CSP.
+// The shell's document (its built dist/index.html, or the dev server's index.html), read once and
+// prepared as every composed page starts from it: split where the page's parts go, its inline
+// scripts hashed for the CSP. Nothing is taken out: a build's document has no module script of its
+// own (its boot script starts the shell's modules, after the first paint under server HTML), and
+// the dev server's keeps its module scripts, which run as the browser reaches them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes } from './page-policy.mjs';
@@ -11,9 +13,8 @@ import { inlineScriptHashes } from './page-policy.mjs';
  * @property {(parts: { dataBlock: string, head: string, root: string }) => string} fill
  *   the document with the server's data block first in its head, `head` last (its title replaces the
  *   shell's), `root` in #root
- * @property {{ script: string, preloads: string[] }} bootstrap the shell's module entry and what it imports
  * @property {string[]} inlineScripts the CSP sources of its inline scripts
- * @property {string} static the document as built: the browser renders everything (when a page cannot be composed)
+ * @property {string} static the document as it is: the browser renders everything (when a page cannot be composed)
  */
 
 /**
@@ -23,16 +24,11 @@ import { inlineScriptHashes } from './page-policy.mjs';
 export const readShellDocument = (shellBuild) => shellDocument(readFileSync(join(shellBuild, 'index.html'), 'utf8'));
 
 /**
- * @param {string} source the shell's built index.html
+ * @param {string} source the shell's index.html: built, or as Vite's dev server transforms it
  * @returns {ShellDocument}
  */
 export function shellDocument(source) {
-  let html = source;
-  const script = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-  if (!script?.[1]) throw new Error("The shell's index.html has no module script: is it the shell's build?");
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  for (const [tag] of [script, ...preloads]) html = html.replace(tag, '');
-  const [beforeHead, afterHead] = split(html, '<head>');
+  const [beforeHead, afterHead] = split(source, '<head>');
   const [head, afterHeadEnd] = split(afterHead, '</head>');
   const [body, afterRoot] = split(afterHeadEnd, '<div id="root"></div>');
   // The shell's own title, for a page that brings none.
@@ -40,8 +36,7 @@ export function shellDocument(source) {
   return {
     fill: ({ dataBlock, head: pageHead, root }) =>
       `${beforeHead}<head>\n    ${dataBlock}${pageHead.includes('<title>') ? headWithoutTitle : head}${pageHead}</head>${body}<div id="root">${root}</div>${afterRoot}`,
-    bootstrap: { script: script[1], preloads: preloads.map(([, href]) => /** @type {string} */ (href)) },
-    inlineScripts: inlineScriptHashes(html),
+    inlineScripts: inlineScriptHashes(source),
     static: source,
   };
 }

@@ -40,11 +40,11 @@ const shell = {
     status: 200,
   })),
 };
-const document = shellDocument(
-  '<!doctype html><html lang="en"><head><script>boot()</script><title>Nova Reels</title>' +
-    '<script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/dep.js">' +
-    '</head><body><div id="root"></div></body></html>',
-);
+/** A built shell document: its boot script carries the bootstrap list; no module script of its own. */
+const staticDocument =
+  '<!doctype html><html lang="en"><head><script>boot({ script: "/assets/main.js", preloads: [] })</script>' +
+  '<title>Nova Reels</title></head><body><div id="root"></div></body></html>';
+const document = shellDocument(staticDocument);
 
 let folder: string;
 let mapFile: string;
@@ -123,13 +123,14 @@ describe('a composed page', () => {
     expect(page.text).toContain(`<main>/terms-and-conditions from ${entries.legal}</main>`);
     expect(page.text).toContain('<meta name="page"><title>Page</title></head>');
     expect(page.text).not.toContain('<title>Nova Reels</title>');
-    expect(page.text).not.toContain('src="/assets/main.js"');
+    expect(page.text).toContain('<head>\n    <script type="application/json"');
+    expect(page.text).toContain('<script>boot({ script: "/assets/main.js", preloads: [] })</script>');
+    // The bootstrap list is the boot script's.
     expect(dataBlockOf(page.text)).toEqual({
       remotes: { legal: entries.legal },
       versions: { legal: '1.0.0-bbbb' },
       year: 2026,
       slot: 'fragment',
-      bootstrap: { script: '/assets/main.js', preloads: ['/assets/dep.js'] },
     });
   });
 
@@ -177,7 +178,7 @@ describe('a composed page', () => {
     });
     const page = await get(handler, '/');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('src="/assets/main.js"');
+    expect(page.text).toBe(staticDocument);
     expect(page.header('Cache-Control')).toBe('private, no-store');
     expect(logged.join()).toContain('render bug');
   });
