@@ -3,7 +3,7 @@
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
-import { routes, splitPage } from '@nova/contracts/routes';
+import { routes } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from '../document/boot.js';
 import { untilLive } from '../document/until-live.js';
@@ -23,10 +23,7 @@ import { serverRenderId } from '../document/server-render.js';
  * @returns {Plugin[]}
  */
 export function inlineBoot() {
-  const pages = Object.values(routes).map(({ path, page }) => {
-    const { remote, exposed } = splitPage(page);
-    return [path, remote, exposed];
-  });
+  const pages = Object.values(routes).map(({ path, page }) => [path, page]);
   const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>
     `(${script})(${args.map((arg) => JSON.stringify(arg)).join(', ')});`;
   const script = (/** @type {Bootstrap | undefined} */ bootstrap) =>

@@ -82,7 +82,7 @@ describe("the document's inline boot script", () => {
 
   it('is injected first in the head, minified, with the route table and no bootstrap list (the dev server keeps its scripts)', () => {
     expect(tag).toMatchObject({ tag: 'script', injectTo: 'head-prepend' });
-    expect(injected).toMatch(/\(\[\[`\/`,`marketing`,`HomePage`\],[^)]*\],`nova-server-render`\);$/);
+    expect(injected).toMatch(/\(\[\[`\/`,`marketing\/HomePage`\],[^)]*\],`nova-server-render`\);$/);
     expect((bootstrapped as Plugin).apply).toBe('build');
   });
 
@@ -95,7 +95,7 @@ describe("the document's inline boot script", () => {
     // The boot call's arguments, as the build wrote them: the route table, the data block's id, the list.
     const call = script.slice(script.lastIndexOf('})([[') + '})('.length, -');'.length);
     const [table, id, bootstrap] = new Function(`return [${call}]`)() as unknown[];
-    expect(table).toContainEqual(['/games/:gameId', 'games', 'GamePage']);
+    expect(table).toContainEqual(['/games/:gameId', 'games/GamePage']);
     expect(id).toBe(serverRenderId);
     expect(bootstrap).toEqual({
       script: '/assets/mf-entry-bootstrap-0.js',

@@ -23,23 +23,18 @@
  * bootstrap list the build writes into this call), fetches the remote map and, for the page at
  * this address, its remote's manifest, then modulepreloads the files that page imports. All of it
  * downloads alongside the shell's own files instead of after them. A static document (no data
- * block) starts at once. Under server HTML (the composing server's data block, `serverRenderId`),
- * the entry is the one the page was composed with, and everything, the shell's own modules too, starts after the first paint:
+ * block) starts at once, matching the address against the route table. Under server HTML (the
+ * composing server's data block, `serverRenderId`), the page and its slice's entry are the ones
+ * the server composed, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. The dev server's document has no
  * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its
  * source.
- * @param {[path: string, remote: string, page: string][]} pages  each page: path pattern, remote, exposed name
+ * @param {[path: string, page: import('@nova/contracts/remote-modules').RemoteModuleId][]} pages
+ *   each page's path pattern and exposed module, in route order
  * @param {string} serverRenderId
  * @param {Bootstrap} [bootstrap]
  */
 export function bootPageRemote(pages, serverRenderId, bootstrap) {
-  const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
-  const here = segments(location.pathname);
-  const match = pages.find(([path]) => {
-    const pattern = segments(path);
-    return pattern.length === here.length && pattern.every((part, i) => part.startsWith(':') || part === here[i]);
-  });
-
   /** @type {import('./server-render.js').ServerRender | undefined} */
   let serverRender;
   try {
@@ -47,6 +42,18 @@ export function bootPageRemote(pages, serverRenderId, bootstrap) {
   } catch {
     serverRender = undefined;
   }
+
+  /** The page at this address on a static document: its route as the router matches it. */
+  const routedPage = () => {
+    const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
+    const here = segments(location.pathname);
+    return pages.find(([path]) => {
+      const pattern = segments(path);
+      return pattern.length === here.length && pattern.every((part, i) => part.startsWith(':') || part === here[i]);
+    })?.[1];
+  };
+  // Under server HTML the data block names the page the server matched.
+  const page = serverRender ? serverRender.page : routedPage();
 
   // Under server HTML the page names the entry of its slice it was composed with; a static
   // document reads the environment's map.
@@ -71,8 +78,10 @@ export function bootPageRemote(pages, serverRenderId, bootstrap) {
     document.head.append(link);
   };
   const preloadPage = () => {
-    if (!match) return;
-    const [, remote, page] = match;
+    if (!page) return;
+    // A module id is `remote/Page` (splitPage in @nova/contracts/routes; this script imports nothing).
+    const slash = page.indexOf('/');
+    const [remote, exposed] = [page.slice(0, slash), page.slice(slash + 1)];
     releasedEntry(remote)
       .then(async (entry) => {
         // A preview, which only this tab asks for, is left to the shell.
@@ -84,7 +93,8 @@ export function bootPageRemote(pages, serverRenderId, bootstrap) {
         const manifest = await (await manifestResponse).clone().json();
         // What the page imports (sync); its lazy parts (async) load when it asks for them, not
         // ahead of the files it needs to respond.
-        const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === page).assets.js;
+        const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === exposed).assets
+          .js;
         for (const file of [manifest.metaData.remoteEntry.name, ...files.sync]) preload(new URL(file, entry));
       })
       // Only a head start: the shell loads, and reports, whatever failed here on its own.

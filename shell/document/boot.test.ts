@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
+import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { bootPageRemote, type Boot, type Bootstrap } from './boot.js';
 import { serverRenderId, type ServerRender } from './server-render.js';
 
-const pages: [string, string, string][] = [
-  ['/', 'marketing', 'HomePage'],
-  ['/games', 'games', 'GamesPage'],
-  ['/games/:gameId', 'games', 'GamePage'],
-  ['/contact', 'contact', 'ContactPage'],
+const pages: [string, RemoteModuleId][] = [
+  ['/', 'marketing/HomePage'],
+  ['/games', 'games/GamesPage'],
+  ['/games/:gameId', 'games/GamePage'],
+  ['/contact', 'contact/ContactPage'],
 ];
 const bootstrap: Bootstrap = { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] };
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
@@ -125,7 +126,7 @@ describe('the boot script', () => {
   });
 
   it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
-    const serverRender = { remotes: {} };
+    const serverRender = { page: 'contact/ContactPage', remotes: {} } as const;
     serverHtmlAt('/contact', serverRender);
     bootPageRemote(pages, serverRenderId, bootstrap);
     // Parsed once, here; the shell takes it over as an object.
@@ -167,8 +168,9 @@ describe('the boot script', () => {
     expect(preloaded().map(([href]) => new URL(href!).pathname)).toEqual(['/assets/index.js']);
   });
 
-  it('under server HTML, preloads the page from the entry its slice was composed with, and never fetches the map', async () => {
-    serverHtmlAt('/games/pug-life', { remotes: { games: gamesManifest } });
+  it('under server HTML, preloads the page the data block names from the entry it was composed with, never matching the address or fetching the map', async () => {
+    // No route matches this address: the page is the one the server matched.
+    serverHtmlAt('/somewhere/else', { page: 'games/GamePage', remotes: { games: gamesManifest } });
     bootPageRemote(pages, serverRenderId, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
@@ -183,8 +185,17 @@ describe('the boot script', () => {
     expect(boot().remoteMap).toBeUndefined();
   });
 
-  it("under the dev server's document (no bootstrap list), leaves the shell to its own module scripts", async () => {
+  it("under server HTML that names no page (the shell's Not Found), preloads none, whatever the address", async () => {
     serverHtmlAt('/games', { remotes: { games: gamesManifest } });
+    bootPageRemote(pages, serverRenderId, bootstrap);
+    dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(preloaded()).toHaveLength(3);
+  });
+
+  it("under the dev server's document (no bootstrap list), leaves the shell to its own module scripts", async () => {
+    serverHtmlAt('/games', { page: 'games/GamesPage', remotes: { games: gamesManifest } });
     bootPageRemote(pages, serverRenderId);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));

@@ -7,6 +7,9 @@ export const serverRenderId = 'nova-server-render';
 
 /**
  * @typedef {object} ServerRender
+ * @property {import('@nova/contracts/remote-modules').RemoteModuleId} [page] The exposed page the server
+ *   matched at this address (`games/GamePage`), whose files the boot script preloads; none at an
+ *   address no route matches (the shell's Not Found).
  * @property {Partial<Record<string, string>>} remotes The entry (manifest URL) of the page's slice the
  *   page was composed with, so the browser loads the same version; other slices' entries it reads
  *   from /remotes.json when it needs them.

@@ -18,23 +18,24 @@ const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
  * @param {{ shell: ShellServerEntry, document: ShellDocument }} parts
- * @param {{ path: string, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string, hasSlot: boolean }} page
- *   remotes, versions: the page's slice entry and its version; hasSlot: whether the path shows a slice's page
+ * @param {{ path: string, page: ServerRender['page'], year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
+ *   page: the exposed page the path shows (`pageAt`), if any; remotes, versions: its slice's entry and version
  * @returns {Promise<{ status: number, html: string }>}
  */
 export async function composePage(
   { shell, document },
-  { path, year, remotes, versions, fragment, siteUnavailable, hasSlot },
+  { path, page, year, remotes, versions, fragment, siteUnavailable },
 ) {
   const rendered = await shell.renderShell({ path, slotHtml: fragment?.html, siteUnavailable, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {ServerRender} */
   const data = {
+    ...(page !== undefined && { page }),
     remotes,
     versions,
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
-    slot: hasSlot && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',
+    slot: page !== undefined && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const html = document.fill({

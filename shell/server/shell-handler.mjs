@@ -167,7 +167,10 @@ export function createShellHandler({
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
   /**
    * The exposed page each path shows and its slice, matched once (a page answered again is
-   * composed again); nothing for a path that shows none.
+   * composed again); nothing for a path that shows none. A page being composed is matched once
+   * more, by React Router's static handler as it renders: it matches each request itself, and this
+   * match comes first, since the page's slice decides the kept page, the version and the fragment
+   * the render needs.
    * @type {LRUCache<string, { exposed?: RemoteModuleId, slice?: SliceName, page?: string }>}
    */
   const pagesAt = new LRUCache({ max: 10_000 });
@@ -407,12 +410,12 @@ export function createShellHandler({
         { shell, document },
         {
           path,
+          page: exposed,
           year,
           remotes: slice && entry ? { [slice]: entry.url } : {},
           versions: slice && entry ? { [slice]: entry.version } : {},
           fragment: found?.kind === 'fragment' ? found : undefined,
           siteUnavailable,
-          hasSlot: exposed !== undefined,
         },
       );
       const rendered = performance.now();

@@ -125,8 +125,9 @@ describe('a composed page', () => {
     expect(page.text).not.toContain('<title>Nova Reels</title>');
     expect(page.text).toContain('<head>\n    <script type="application/json"');
     expect(page.text).toContain('<script>boot({ script: "/assets/main.js", preloads: [] })</script>');
-    // The bootstrap list is the boot script's.
+    // The page the server matched, for the boot script to preload; the bootstrap list is the boot script's.
     expect(dataBlockOf(page.text)).toEqual({
+      page: 'legal/TermsPage',
       remotes: { legal: entries.legal },
       versions: { legal: '1.0.0-bbbb' },
       year: 2026,
@@ -371,6 +372,7 @@ describe('the page policy', () => {
     expect(page.status).toBe(404);
     expect(fragmentOf).not.toHaveBeenCalled();
     expect(dataBlockOf(page.text)).toMatchObject({ slot: 'none', remotes: {} });
+    expect(dataBlockOf(page.text)).not.toHaveProperty('page');
     expect(page.header('Surrogate-Key')).toBe('shell');
   });
 
@@ -381,7 +383,11 @@ describe('the page policy', () => {
     expect(fragmentOf).toHaveBeenCalledWith(entries.games, '/games/nope', 'GamePage');
     expect(page.status).toBe(404);
     expect(page.text).toContain('<main><h1>Game Not Found</h1></main>');
-    expect(dataBlockOf(page.text)).toMatchObject({ slot: 'fragment', remotes: { games: entries.games } });
+    expect(dataBlockOf(page.text)).toMatchObject({
+      page: 'games/GamePage',
+      slot: 'fragment',
+      remotes: { games: entries.games },
+    });
     expect(page.header('Cache-Control')).toContain('s-maxage');
   });
 
