@@ -11,7 +11,8 @@ import { build } from 'vite';
 /** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
 /** @typedef {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/contracts/fragments').Fragment> }} ServerEntry */
 
-const entryId = 'virtual:nova-fragments';
+/** The module a remote's fragments are rendered with, on the server only (see fragmentsEntry). */
+export const fragmentsEntryId = 'virtual:nova-fragments';
 
 /**
  * The server entry of a remote's fragments: its fragment list (`src/exposes/fragments.ts`), every
@@ -34,6 +35,25 @@ function serverEntry(name, root) {
 }
 
 /**
+ * Provides `fragmentsEntryId`, the server entry of the remote `name`'s fragments: for its build
+ * here, and for `pnpm dev`'s composer, which loads it from source.
+ * @param {SliceName} name
+ * @returns {import('vite').Plugin}
+ */
+export function fragmentsEntry(name) {
+  /** @type {string} */
+  let root;
+  return {
+    name: 'nova:fragments-entry',
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId: (id) => (id === fragmentsEntryId ? id : undefined),
+    load: (id) => (id === fragmentsEntryId ? serverEntry(name, root) : undefined),
+  };
+}
+
+/**
  * Builds the server entry for Node with Vite (no federation) into `dir` and loads it.
  * @param {import('vite').ResolvedConfig} config the browser build's
  * @param {SliceName} name
@@ -42,17 +62,12 @@ function serverEntry(name, root) {
  * @returns {Promise<ServerEntry>}
  */
 async function loadServerEntry(config, name, plugins, dir) {
-  const entry = {
-    name: 'nova:fragments-entry',
-    resolveId: (/** @type {string} */ id) => (id === entryId ? id : undefined),
-    load: (/** @type {string} */ id) => (id === entryId ? serverEntry(name, config.root) : undefined),
-  };
   await build({
     configFile: false,
     root: config.root,
     envDir: config.envDir,
     logLevel: 'warn',
-    plugins: [...plugins, entry],
+    plugins: [...plugins, fragmentsEntry(name)],
     // Assets get the browser build's file names (same names, same inlining); their URLs start with the placeholder.
     experimental: { renderBuiltUrl: (file) => `${remoteBasePlaceholder}/${file}` },
     build: {
@@ -60,7 +75,7 @@ async function loadServerEntry(config, name, plugins, dir) {
       outDir: dir,
       assetsDir: config.build.assetsDir,
       assetsInlineLimit: config.build.assetsInlineLimit,
-      rolldownOptions: { input: entryId, output: { entryFileNames: 'fragments.mjs' } },
+      rolldownOptions: { input: fragmentsEntryId, output: { entryFileNames: 'fragments.mjs' } },
     },
   });
   return import(pathToFileURL(join(dir, 'fragments.mjs')).href);

@@ -15,8 +15,11 @@ import { themeStamp } from './theme-stamp.js';
 import { unitTestConfig } from './unit-tests.js';
 import { repoRoot } from './repo-root.js';
 
-/** JSX compiles to Emotion's runtime: in the browser builds and in the remotes' fragment builds. */
-const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
+/** JSX compiles to Emotion's runtime: in the browser builds and in the server entries. */
+export const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
+
+/** The shell's server entry (what the composing server renders the layout with), in the shell's folder. */
+export const shellServerEntry = 'src/composition/render-shell.tsx';
 
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
@@ -67,7 +70,7 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
  * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
  */
 export function defineShellConfig({ plugins } = {}) {
-  const serverBuild = shellServerBuild({ entry: 'src/composition/render-shell.tsx', plugins: [reactWithEmotion()] });
+  const serverBuild = shellServerBuild({ entry: shellServerEntry, plugins: [reactWithEmotion()] });
   return defineAppConfig({
     name: 'shell',
     folder: shell.folder,

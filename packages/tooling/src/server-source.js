@@ -1,0 +1,77 @@
+// @ts-check
+// Under `pnpm dev`, what the builds compile for the composing server (the shell's server entry,
+// each slice's fragments) loaded from source instead, by a Vite server compiled as those builds
+// are (no federation). Each use loads the modules afresh if their files changed: an edit shows on
+// the next page.
+import { shell, slices } from '@nova/contracts/slices';
+import { join } from 'node:path';
+import { createServer } from 'vite';
+import { envDir } from './deployment-env.js';
+import { fragmentsEntry, fragmentsEntryId } from './fragments.js';
+import { repoRoot } from './repo-root.js';
+import { reactWithEmotion, shellServerEntry } from './vite-config.js';
+
+/** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
+
+/**
+ * A Vite server that runs an app's modules on Node, without serving anything itself.
+ * @param {{ folder: string, plugins: import('vite').PluginOption[], origin?: string }} app
+ *   origin: where the app's dev server serves its files (the URLs its assets render with)
+ */
+const sourceLoader = ({ folder, plugins, origin }) =>
+  createServer({
+    configFile: false,
+    root: join(repoRoot, folder),
+    // Not the app's dev server's cache: each optimizes its dependencies on its own.
+    cacheDir: join(repoRoot, folder, 'node_modules/.vite-server-source'),
+    envDir,
+    logLevel: 'warn',
+    plugins,
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, origin },
+    optimizeDeps: { noDiscovery: true },
+  });
+
+/**
+ * The shell's server entry, from source.
+ * @returns {Promise<{ entry: () => Promise<import('../../../shell/server/compose.mjs').ShellServerEntry>, close: () => Promise<void> }>}
+ */
+export async function shellEntryFromSource() {
+  const loader = await sourceLoader({ folder: shell.folder, plugins: [reactWithEmotion()] });
+  return {
+    entry: () => /** @type {Promise<any>} */ (loader.ssrLoadModule(`/${shellServerEntry}`)),
+    close: () => loader.close(),
+  };
+}
+
+/**
+ * A slice's fragments, from source: what its build would write for a path (or, for an address its
+ * page does not know, the page's Not Found fragment).
+ * @param {import('@nova/contracts/slices').SliceName} name
+ * @param {string} origin where the slice's dev server serves its files
+ */
+export async function fragmentsFromSource(name, origin) {
+  const loader = await sourceLoader({
+    folder: slices[name].folder,
+    plugins: [reactWithEmotion(), fragmentsEntry(name)],
+    origin,
+  });
+  return {
+    /**
+     * @param {string} path
+     * @param {string} page the exposed page the path shows (`GamePage`)
+     * @returns {Promise<(import('@nova/contracts/fragments').Fragment & { notFound: boolean }) | undefined>}
+     */
+    async fragmentAt(path, page) {
+      const { addresses, render } =
+        /** @type {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/contracts/fragments').Fragment> }} */ (
+          await loader.ssrLoadModule(fragmentsEntryId)
+        );
+      const address =
+        addresses.find((listed) => !listed.notFound && listed.path === path) ??
+        addresses.find((listed) => listed.notFound && listed.page === page);
+      return address && { ...(await render(address)), notFound: address.notFound === true };
+    },
+    close: () => loader.close(),
+  };
+}
