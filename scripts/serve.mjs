@@ -30,7 +30,7 @@ const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler */
 
 /** The game provider's demo launcher, from the same .env the builds read (the environment wins). */
-function gameProviderUrl() {
+export function gameProviderUrl() {
   const url = deploymentSetting('VITE_GAME_DEMO_BASE_URL');
   if (!url) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
   return url;

@@ -1,4 +1,4 @@
 import { defineShellConfig } from '@nova/tooling/vite-config';
-import { inlineBoot, preloadEveryScript, serveDevRemoteMap } from './build/plugins.js';
+import { inlineBoot, preloadEveryScript } from './build/plugins.js';
 
-export default defineShellConfig({ plugins: [inlineBoot(), preloadEveryScript(), serveDevRemoteMap()] });
+export default defineShellConfig({ plugins: [inlineBoot(), preloadEveryScript()] });

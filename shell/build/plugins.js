@@ -2,9 +2,7 @@
 // What the shell's build adds to its document.
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
-import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { routes } from '@nova/contracts/routes';
-import { slices } from '@nova/contracts/slices';
 import { bootPageRemote } from '../document/boot.js';
 import { untilLive } from '../document/until-live.js';
 import { serverRenderId } from '../document/server-render.js';
@@ -109,30 +107,6 @@ export function preloadEveryScript() {
           })),
         };
       },
-    },
-  };
-}
-
-/**
- * Under `vite` dev, the shell's /remotes.json: every slice's dev server, as the released version.
- * @returns {Plugin}
- */
-export function serveDevRemoteMap() {
-  const microFrontends = Object.fromEntries(
-    Object.entries(slices).map(([name, { port }]) => [
-      name,
-      [sliceVersion({ url: `http://localhost:${port}/remoteEntry.js`, version: 'dev' })],
-    ]),
-  );
-  const map = JSON.stringify({ schema: remoteMapSchema, microFrontends });
-  return {
-    name: 'nova:dev-remote-map',
-    apply: 'serve',
-    configureServer(server) {
-      server.middlewares.use('/remotes.json', (_, res) => {
-        res.setHeader('Content-Type', 'application/json');
-        res.end(map);
-      });
     },
   };
 }

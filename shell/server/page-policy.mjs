@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { framePermissions } from '@nova/catalogue/frame-permissions';
 
 /**
- * The CSP sources ('sha256-…') of a document's inline scripts.
+ * The CSP sources ('sha256-…') of a document's inline scripts, classic or module (the dev server's).
  * @param {string} html
  */
 export const inlineScriptHashes = (html) =>
-  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map(
     ([, script]) =>
       `'sha256-${createHash('sha256')
         .update(script ?? '')
@@ -20,18 +20,19 @@ export const inlineScriptHashes = (html) =>
  * The headers every response of the shell origin carries. Script, style and image sources are
  * the environment's configured slice origins, not the ones a remote map lists at one moment, so
  * a page keeps working with the next map (a release, or a map that was broken and is repaired).
- * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string }} allowed
- *   gameProvider: the origin the game frame may load
+ * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string, sockets?: readonly string[] }} allowed
+ *   gameProvider: the origin the game frame may load; sockets: WebSocket origins pages may also
+ *   connect to (`pnpm dev`'s slices, for HMR)
  * @returns {Record<string, string>}
  */
-export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider }) {
+export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, sockets = [] }) {
   const slices = sliceOrigins.join(' ');
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${[...inlineScripts, ...sliceOrigins].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${slices}`,
-    `connect-src 'self' ${slices}`,
+    `connect-src 'self' ${[...sliceOrigins, ...sockets].join(' ')}`,
     `frame-src ${gameProvider}`,
     "frame-ancestors 'none'",
     "object-src 'none'",

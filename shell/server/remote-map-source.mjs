@@ -176,6 +176,17 @@ export function urlRemoteMap({
 }
 
 /**
+ * A map that never changes, given as its text (`pnpm dev`'s: every slice's dev server).
+ * @param {{ text: string, environment: Environment, log?: (line: string) => void }} options
+ * @returns {RemoteMapSource}
+ */
+export function fixedRemoteMap({ text, environment, log = console.error }) {
+  const revisions = remoteMapRevisions({ location: 'fixed', environment, maxBytes: remoteMapLimitBytes, log });
+  revisions.offer(text);
+  return { current: revisions.current, ready: Promise.resolve(), close: () => undefined };
+}
+
+/**
  * The map at `location`: an http(s) URL, or a file path.
  * @param {string} location
  * @param {Omit<Parameters<typeof fileRemoteMap>[0], 'file'>} options

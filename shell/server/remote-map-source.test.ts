@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
-import { fileRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
+import { fileRemoteMap, fixedRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
 
 const environment = { sliceOrigins: ['http://localhost:4176'] };
 const releasing = (version: string) =>
@@ -18,6 +18,18 @@ const releasedLegal = (source: {
   current: () => { revision?: string; view?: { released: { legal?: { version: string } } } };
 }) => source.current().view?.released.legal?.version;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('a fixed map', () => {
+  it('is one revision, checked as any map is', () => {
+    const source = fixedRemoteMap({ text: releasing('1.0.0'), environment, log: () => undefined });
+    expect(releasedLegal(source)).toBe('1.0.0');
+    expect(source.current().revision).toMatch(/^[\w-]{16}$/);
+    const unusable = fixedRemoteMap({ text: '{}', environment, log: () => undefined }).current();
+    expect(unusable).toEqual({
+      unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).',
+    });
+  });
+});
 
 describe('a map in a file', () => {
   let folder: string;

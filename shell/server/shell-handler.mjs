@@ -145,6 +145,7 @@ const visitorHeaders = (visitor) => [
  * @param {RemoteMapSource} options.remoteMap
  * @param {FragmentSource} options.fragmentOf
  * @param {readonly string[]} options.sliceOrigins where this environment's slices are served from
+ * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} [options.pageCacheBytes]
  * @param {() => number} [options.now]
@@ -157,13 +158,16 @@ export function createShellHandler({
   remoteMap,
   fragmentOf,
   sliceOrigins,
+  sockets,
   gameProvider,
   pageCacheBytes = 64 * 1024 * 1024,
   now = Date.now,
   log = console.error,
   fieldSignals,
 }) {
-  const security = flat(securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider }));
+  const security = flat(
+    securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider, sockets }),
+  );
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
   /**
    * The exposed page each path shows and its slice, matched once (a page answered again is

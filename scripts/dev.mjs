@@ -1,0 +1,157 @@
+// @ts-check
+// `pnpm dev`: every app on Vite's dev server, with HMR, and on the shell's port the pages composed
+// on the server as production composes them (shell/server's handler): the layout rendered from
+// the shell's source, the page's fragment from its slice's source, on every request.
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-map.js';
+import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
+import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { fragmentsFromSource, shellEntryFromSource } from '../packages/tooling/src/server-source.js';
+import { createFieldSignals } from '../shell/server/field-signals.mjs';
+import { shellListener } from '../shell/server/node-server.mjs';
+import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
+import { createShellHandler } from '../shell/server/shell-handler.mjs';
+import { shellDocument } from '../shell/server/shell-document.mjs';
+import { gameProviderUrl, localDemoProvider } from './serve.mjs';
+
+/** @typedef {import('../packages/contracts/src/slices.js').SliceName} SliceName */
+
+/**
+ * An app's own Vite dev server, from its vite.config.ts.
+ * @param {string} folder
+ * @param {{ server?: import('vite').ServerOptions, logLevel?: import('vite').LogLevel }} [differences] from its config
+ */
+const appServer = (folder, { server = {}, logLevel } = {}) =>
+  createServer({
+    root: join(repoRoot, folder),
+    configFile: join(repoRoot, folder, 'vite.config.ts'),
+    server,
+    logLevel,
+    ...(server.middlewareMode && { appType: 'custom' }),
+  });
+
+/** A dev server's port, and its origin (what the URLs of its files start with). */
+const at = (/** @type {number} */ port) => ({ port, origin: `http://localhost:${port}` });
+
+/**
+ * A slice's fragments from source, as the composing server looks them up.
+ * @param {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} byOrigin each slice's, by its dev origin
+ * @param {(line: string) => void} log
+ * @returns {import('../shell/server/fragments.mjs').FragmentSource}
+ */
+const fragmentsOnDemand = (byOrigin, log) =>
+  Object.assign(
+    /** @returns {Promise<import('../shell/server/fragments.mjs').FragmentLookup>} */
+    async (/** @type {string} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
+      const source = byOrigin.get(new URL(entry).origin);
+      try {
+        const fragment = await source?.fragmentAt(path, page);
+        if (!fragment) return { kind: 'none' };
+        return {
+          kind: 'fragment',
+          head: fragment.head,
+          html: fragment.html,
+          ...(fragment.notFound && { notFound: true }),
+        };
+      } catch (error) {
+        log(`Rendering the fragment of ${path} failed: ${error instanceof Error ? error.stack : error}`);
+        return { kind: 'unavailable', reason: 'its render failed' };
+      }
+    },
+    { prefetch: async () => undefined },
+  );
+
+/**
+ * Starts every dev server; the composed site is at the shell's port.
+ * @param {{ portOffset?: number, provider?: boolean, quiet?: boolean }} [options]
+ *   portOffset: added to every app's port (a test runs beside a served site); provider: whether to
+ *   serve our demo provider where .env says (when .env names one on this machine); quiet: only
+ *   warnings and errors
+ * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
+ */
+export async function startDev({ portOffset = 0, provider = true, quiet = false } = {}) {
+  const logLevel = quiet ? 'warn' : 'info';
+  const log = quiet ? () => undefined : console.log;
+  /** @type {{ close: () => Promise<void> }[]} */
+  const running = [];
+  const portOf = (/** @type {SliceName} */ name) => slices[name].port + portOffset;
+  const originOf = (/** @type {SliceName} */ name) => at(portOf(name)).origin;
+  /** @type {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} */
+  const fragments = new Map();
+  for (const name of sliceNames) {
+    running.push(await (await appServer(slices[name].folder, { server: at(portOf(name)), logLevel })).listen());
+    const source = await fragmentsFromSource(name, originOf(name));
+    fragments.set(originOf(name), source);
+    running.push(source);
+    log(`${name.padEnd(10)} ${originOf(name)}`);
+  }
+  const launcher = localDemoProvider();
+  if (provider && launcher) {
+    running.push(await (await appServer('demo-provider', { logLevel })).listen());
+    log(`provider   ${launcher.href}`);
+  }
+
+  const shellSource = await shellEntryFromSource();
+  running.push(shellSource);
+  const { pageAt } = await shellSource.entry();
+  const http = createHttpServer();
+  const shellPort = shell.port + portOffset;
+  const shellVite = await appServer(shell.folder, {
+    server: { ...at(shellPort), middlewareMode: true, ws: { server: http } },
+    logLevel,
+  });
+  running.push(shellVite);
+  const shellRoot = join(repoRoot, shell.folder);
+  const template = await shellVite.transformIndexHtml('/', readFileSync(join(shellRoot, 'index.html'), 'utf8'));
+  const sliceOrigins = sliceNames.map(originOf);
+  const remoteMap = fixedRemoteMap({
+    text: JSON.stringify({
+      schema: remoteMapSchema,
+      microFrontends: Object.fromEntries(
+        sliceNames.map((name) => [name, [sliceVersion({ url: `${originOf(name)}/remoteEntry.js`, version: 'dev' })]]),
+      ),
+    }),
+    environment: { sliceOrigins },
+    log,
+  });
+  const handler = createShellHandler({
+    shell: { pageAt, renderShell: async (options) => (await shellSource.entry()).renderShell(options) },
+    document: shellDocument(template),
+    remoteMap,
+    fragmentOf: fragmentsOnDemand(fragments, console.error),
+    sliceOrigins,
+    // The slices' HMR sockets.
+    sockets: sliceOrigins.map((origin) => origin.replace(/^http/, 'ws')),
+    gameProvider: new URL(gameProviderUrl()).origin,
+    // Composed on every request: an edit shows on the next page.
+    pageCacheBytes: 0,
+    fieldSignals: createFieldSignals({ remoteMap }),
+    log: console.error,
+  });
+  // Vite answers what it serves (modules, HMR, public files); everything else is the composer's.
+  shellVite.middlewares.use(shellListener({ handler, shellBuild: join(shellRoot, 'public'), log: console.error }));
+  http.on('request', shellVite.middlewares);
+  await new Promise((resolve) => http.listen(shellPort, 'localhost', () => resolve(undefined)));
+  const origin = `http://localhost:${shellPort}`;
+  log(`shell      ${origin}`);
+  return {
+    origin,
+    stop: async () => {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await Promise.all(running.map((server) => server.close()));
+    },
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dev = await startDev();
+  console.log(`Composing pages from source at ${dev.origin} (Ctrl-C stops it).`);
+  const stop = () => void dev.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
