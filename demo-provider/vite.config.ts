@@ -1,14 +1,23 @@
 import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Where the portal's deployment configuration (the repository's .env) says the demo launcher
+ * is: its host and port are ours.
+ */
+const { VITE_GAME_DEMO_BASE_URL: configured } = loadEnv('', fileURLToPath(new URL('..', import.meta.url)), 'VITE_');
+if (!configured) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
+const launcher = new URL(configured);
+const address = { host: launcher.hostname, port: Number(launcher.port), strictPort: true };
 
 /** A plain static site: the launcher page (launch.html, served as /launch) and its hashed assets. */
 export default defineConfig({
   // Every text file also as .br and .gz, so a static host sends them compressed.
   plugins: [compression({ logLevel: 'silent' })],
-  // 127.0.0.1: another site than the portal's (localhost), as .env's launcher URL says.
-  server: { host: '127.0.0.1', port: 4178, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4178, strictPort: true },
+  server: address,
+  preview: address,
   build: {
     target: 'es2022',
     rolldownOptions: { input: { launch: fileURLToPath(new URL('launch.html', import.meta.url)) } },
