@@ -2,7 +2,7 @@
 // What the shell's build adds to its document.
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
-import { routes } from '@nova/contracts/routes';
+import { routes, splitPage } from '@nova/contracts/routes';
 import { bootPageRemote } from '../document/boot.js';
 import { untilLive } from '../document/until-live.js';
 import { serverRenderId } from '../document/server-render.js';
@@ -22,13 +22,14 @@ import { serverRenderId } from '../document/server-render.js';
  */
 export function inlineBoot() {
   const pages = Object.values(routes).map(({ path, page }) => [path, page]);
+  // A function argument goes in as its source: the inlined script imports nothing.
   const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>
-    `(${script})(${args.map((arg) => JSON.stringify(arg)).join(', ')});`;
+    `(${script})(${args.map((arg) => (typeof arg === 'function' ? String(arg) : JSON.stringify(arg))).join(', ')});`;
   const script = (/** @type {Bootstrap | undefined} */ bootstrap) =>
     minifySync(
       'boot.js',
       call(untilLive, submitsWhenLive, untilLiveRecordName) +
-        call(bootPageRemote, pages, serverRenderId, ...(bootstrap ? [bootstrap] : [])),
+        call(bootPageRemote, pages, serverRenderId, splitPage, ...(bootstrap ? [bootstrap] : [])),
     ).code;
   const inline = script(undefined);
   return [

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin, Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { splitPage } from '@nova/contracts/routes';
 import { serverRenderId } from '../document/server-render.js';
 import { inlineBoot, preloadEveryScript, takeBootstrap } from './plugins.js';
 
@@ -82,7 +83,9 @@ describe("the document's inline boot script", () => {
 
   it('is injected first in the head, minified, with the route table and no bootstrap list (the dev server keeps its scripts)', () => {
     expect(tag).toMatchObject({ tag: 'script', injectTo: 'head-prepend' });
-    expect(injected).toMatch(/\(\[\[`\/`,`marketing\/HomePage`\],[^)]*\],`nova-server-render`\);$/);
+    expect(injected).toMatch(
+      /\(\[\[`\/`,`marketing\/HomePage`\],[^)]*\],`nova-server-render`,function\(\w+\)\{.*\}\);$/,
+    );
     expect((bootstrapped as Plugin).apply).toBe('build');
   });
 
@@ -92,11 +95,13 @@ describe("the document's inline boot script", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).toContain('<title>Nova Reels</title>\n    </head>');
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
-    // The boot call's arguments, as the build wrote them: the route table, the data block's id, the list.
+    // The boot call's arguments, as the build wrote them: the route table, the data block's id,
+    // the contracts' splitPage (its source), the list.
     const call = script.slice(script.lastIndexOf('})([[') + '})('.length, -');'.length);
-    const [table, id, bootstrap] = new Function(`return [${call}]`)() as unknown[];
+    const [table, id, split, bootstrap] = new Function(`return [${call}]`)() as unknown[];
     expect(table).toContainEqual(['/games/:gameId', 'games/GamePage']);
     expect(id).toBe(serverRenderId);
+    expect((split as typeof splitPage)('games/GamePage')).toEqual(splitPage('games/GamePage'));
     expect(bootstrap).toEqual({
       script: '/assets/mf-entry-bootstrap-0.js',
       preloads: ['/assets/large.js', '/assets/small.js', '/assets/index.js'],

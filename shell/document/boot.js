@@ -28,13 +28,14 @@
  * the server composed, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. The dev server's document has no
  * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its
- * source.
+ * source, and that of the functions it is given.
  * @param {[path: string, page: import('@nova/contracts/remote-modules').RemoteModuleId][]} pages
  *   each page's path pattern and exposed module, in route order
  * @param {string} serverRenderId
+ * @param {typeof import('@nova/contracts/routes').splitPage} splitPage
  * @param {Bootstrap} [bootstrap]
  */
-export function bootPageRemote(pages, serverRenderId, bootstrap) {
+export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
   /** @type {import('./server-render.js').ServerRender | undefined} */
   let serverRender;
   try {
@@ -79,9 +80,7 @@ export function bootPageRemote(pages, serverRenderId, bootstrap) {
   };
   const preloadPage = () => {
     if (!page) return;
-    // A module id is `remote/Page` (splitPage in @nova/contracts/routes; this script imports nothing).
-    const slash = page.indexOf('/');
-    const [remote, exposed] = [page.slice(0, slash), page.slice(slash + 1)];
+    const { remote, exposed } = splitPage(page);
     releasedEntry(remote)
       .then(async (entry) => {
         // A preview, which only this tab asks for, is left to the shell.
@@ -113,7 +112,9 @@ export function bootPageRemote(pages, serverRenderId, bootstrap) {
     script.type = 'module';
     script.crossOrigin = '';
     script.src = bootstrap.script;
-    document.head.append(script);
+    // Run as a module script of the document would: once it is parsed (#root whole).
+    if (document.readyState !== 'loading') document.head.append(script);
+    else document.addEventListener('DOMContentLoaded', () => document.head.append(script), { once: true });
   };
   if (!serverRender) return start();
   // After the first contentful paint (a performance entry, not a timer, so fake clocks in tests

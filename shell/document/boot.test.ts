@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
+import { splitPage } from '@nova/contracts/routes';
 import { bootPageRemote, type Boot, type Bootstrap } from './boot.js';
 import { serverRenderId, type ServerRender } from './server-render.js';
 
@@ -46,7 +47,7 @@ const shellScript = () => document.head.querySelector<HTMLScriptElement>('script
 /** Runs the boot script of a static document at a path and waits until it has done all it does. */
 async function bootAt(path: string, shell?: Bootstrap) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages, serverRenderId, shell);
+  bootPageRemote(pages, serverRenderId, splitPage, shell);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
 }
@@ -114,7 +115,7 @@ describe('the boot script', () => {
 
   it('on a static document, starts the shell at once, its entry first, after asking for the map', () => {
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, serverRenderId, bootstrap);
+    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
     expect(vi.mocked(fetch).mock.calls[0]).toEqual(['/remotes.json', { priority: 'high' }]);
     expect(preloaded().map(([href, crossorigin]) => [new URL(href!).pathname, crossorigin])).toEqual([
       ['/assets/index.js', ''],
@@ -125,10 +126,21 @@ describe('the boot script', () => {
     expect(shellScript()?.getAttribute('crossorigin')).toBe('');
   });
 
+  it('runs the shell once the document is parsed, as a module script of the document would', () => {
+    history.replaceState(null, '', '/contact');
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
+    expect(preloaded()).toHaveLength(3);
+    expect(shellScript()).toBeNull();
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(shellScript()).toMatchObject({ type: 'module', src: `${location.origin}/assets/index.js` });
+  });
+
   it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
     const serverRender = { page: 'contact/ContactPage', remotes: {} } as const;
     serverHtmlAt('/contact', serverRender);
-    bootPageRemote(pages, serverRenderId, bootstrap);
+    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
     // Parsed once, here; the shell takes it over as an object.
     expect(boot().serverRender).toEqual(serverRender);
     expect(preloaded()).toEqual([]);
@@ -159,7 +171,7 @@ describe('the boot script', () => {
     const paint = (name: string) =>
       observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
     serverHtmlAt('/contact', {});
-    bootPageRemote(pages, serverRenderId, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(pages, serverRenderId, splitPage, { script: '/assets/index.js', preloads: [] });
 
     dispatchEvent(new Event('load'));
     paint('first-paint');
@@ -171,7 +183,7 @@ describe('the boot script', () => {
   it('under server HTML, preloads the page the data block names from the entry it was composed with, never matching the address or fetching the map', async () => {
     // No route matches this address: the page is the one the server matched.
     serverHtmlAt('/somewhere/else', { page: 'games/GamePage', remotes: { games: gamesManifest } });
-    bootPageRemote(pages, serverRenderId, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(pages, serverRenderId, splitPage, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
     expect(preloaded().map(([href]) => href)).toEqual([
@@ -187,7 +199,7 @@ describe('the boot script', () => {
 
   it("under server HTML that names no page (the shell's Not Found), preloads none, whatever the address", async () => {
     serverHtmlAt('/games', { remotes: { games: gamesManifest } });
-    bootPageRemote(pages, serverRenderId, bootstrap);
+    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
     dispatchEvent(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve));
     expect(fetch).not.toHaveBeenCalled();
@@ -196,7 +208,7 @@ describe('the boot script', () => {
 
   it("under the dev server's document (no bootstrap list), leaves the shell to its own module scripts", async () => {
     serverHtmlAt('/games', { page: 'games/GamesPage', remotes: { games: gamesManifest } });
-    bootPageRemote(pages, serverRenderId);
+    bootPageRemote(pages, serverRenderId, splitPage);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
     expect(preloaded().map(([href]) => href)).toEqual([
