@@ -97,7 +97,6 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
 
   const shellSource = await shellEntryFromSource();
   running.push(shellSource);
-  const { pageAt } = await shellSource.entry();
   const http = createHttpServer();
   const shellPort = shell.port + portOffset;
   const shellVite = await appServer(shell.folder, {
@@ -119,7 +118,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     log,
   });
   const handler = createShellHandler({
-    shell: { pageAt, renderShell: async (options) => (await shellSource.entry()).renderShell(options) },
+    shell: { matchShell: async (options) => (await shellSource.entry()).matchShell(options) },
     document: shellDocument(template),
     remoteMap,
     fragmentOf: fragmentsOnDemand(fragments, console.error),

@@ -9,24 +9,23 @@ import { serverRenderId } from '../document/server-render.js';
 /**
  * The shell's server entry (shell/src/composition/render-shell.tsx, built into dist-server/).
  * @typedef {object} ShellServerEntry
- * @property {(options: { path: string, slotHtml?: string, siteUnavailable?: string, year: number }) => Promise<{ html: string, status: number }>} renderShell
- * @property {(path: string) => import('@nova/contracts/remote-modules').RemoteModuleId | undefined} pageAt the exposed page a path shows (`games/GamePage`), if any
+ * @property {(options: { path: string, siteUnavailable?: string }) => Promise<MatchedShell>} matchShell
+ *   the shell at a path, matched once: the page it shows, and its render
+ * @typedef {import('../src/composition/render-shell.tsx').MatchedShell} MatchedShell
  */
 
 /** What React puts at the front of a rendered tree for the document's head: title, meta, link. */
 const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
- * @param {{ shell: ShellServerEntry, document: ShellDocument }} parts
- * @param {{ path: string, page: ServerRender['page'], year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
- *   page: the exposed page the path shows (`pageAt`), if any; remotes, versions: its slice's entry and version
- * @returns {Promise<{ status: number, html: string }>}
+ * @param {ShellDocument} document
+ * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
+ *   matched: the shell at the page's path (`matchShell`); remotes, versions: its slice's entry and version
+ * @returns {{ status: number, html: string }}
  */
-export async function composePage(
-  { shell, document },
-  { path, page, year, remotes, versions, fragment, siteUnavailable },
-) {
-  const rendered = await shell.renderShell({ path, slotHtml: fragment?.html, siteUnavailable, year });
+export function composePage(document, { matched, year, remotes, versions, fragment, siteUnavailable }) {
+  const { page } = matched;
+  const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {ServerRender} */
   const data = {

@@ -247,7 +247,7 @@ describe('GET /metrics', () => {
 describe('in the shell handler', () => {
   const handler = (log = vi.fn()) => {
     const { signals, metrics } = setUp();
-    const shell = { pageAt: () => undefined, renderShell: vi.fn() };
+    const shell = { matchShell: vi.fn() };
     return {
       log,
       metrics,

@@ -28,6 +28,8 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./page-cache.mjs').Encoding} Encoding */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/contracts/remote-modules').RemoteModuleId} RemoteModuleId */
+/** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
+/** @typedef {{ exposed?: RemoteModuleId, slice?: SliceName, page?: string }} PageShown */
 /**
  * What the handler reads of a request: a Web `Request` has it; so does the Node adapter's view of one.
  * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts
@@ -170,22 +172,26 @@ export function createShellHandler({
   );
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
   /**
-   * The exposed page each path shows and its slice, matched once (a page answered again is
-   * composed again); nothing for a path that shows none. A page being composed is matched once
-   * more, by React Router's static handler as it renders: it matches each request itself, and this
-   * match comes first, since the page's slice decides the kept page, the version and the fragment
-   * the render needs.
-   * @type {LRUCache<string, { exposed?: RemoteModuleId, slice?: SliceName, page?: string }>}
+   * What each path shows, as the shell matched it: its exposed page and slice (nothing for a path
+   * that shows none). Kept, so that a page answered again costs no match; the page's slice decides
+   * the kept page, the version and the fragment before anything renders. A request matches at
+   * most once: a page composed on the request that matched it renders with that match.
+   * @type {LRUCache<string, PageShown>}
    */
   const pagesAt = new LRUCache({ max: 10_000 });
-  const pageAt = (/** @type {string} */ path) => {
-    let shown = pagesAt.get(path);
-    if (!shown) {
-      const exposed = shell.pageAt(path);
-      shown = exposed ? { exposed, slice: splitPage(exposed).remote, page: splitPage(exposed).exposed } : {};
-      pagesAt.set(path, shown);
-    }
-    return shown;
+  /**
+   * The shell at `path`, matched with the map's state now; what it shows is kept.
+   * @param {string} path
+   * @param {RemoteMapState} map
+   */
+  const matchAt = async (path, map) => {
+    const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
+    const matched = await shell.matchShell({ path, siteUnavailable });
+    const { page: exposed } = matched;
+    /** @type {PageShown} */
+    const shown = exposed ? { exposed, slice: splitPage(exposed).remote, page: splitPage(exposed).exposed } : {};
+    pagesAt.set(path, shown);
+    return { matched, shown };
   };
 
   /** The revision whose released versions' fragments were last fetched ahead. */
@@ -331,8 +337,32 @@ export function createShellHandler({
     const map = remoteMap.current();
     if (map.revision !== prefetched)
       prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
+    const shown = pagesAt.get(path);
+    if (shown) return pageShowing(request, path, preview, map, shown);
+    return matchAt(path, map).then(
+      ({ matched, shown: matchedShown }) => pageShowing(request, path, preview, map, matchedShown, matched),
+      (error) => staticDocument(path, error),
+    );
+  };
+
+  /** When a page cannot be composed: the document as built, which the browser renders. */
+  const staticDocument = (/** @type {string} */ path, /** @type {unknown} */ error) => {
+    log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
+    return plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
+  };
+
+  /**
+   * A page, once what its path shows is known.
+   * @param {RequestParts} request
+   * @param {string} path canonical
+   * @param {boolean} preview
+   * @param {RemoteMapState} map
+   * @param {PageShown} shown
+   * @param {MatchedShell} [matched] this request's match, if it matched
+   */
+  const pageShowing = (request, path, preview, map, shown, matched) => {
     const year = yearNow();
-    const { slice } = pageAt(path);
+    const { slice } = shown;
     // A slice with a canary has a page per version: the one the visitor's bucket sees.
     const canary = slice && map.revision !== undefined ? map.view.canaries[slice] : undefined;
     const visitor = canary ? visitorOf(request) : undefined;
@@ -341,16 +371,15 @@ export function createShellHandler({
     const kept = pages.kept(path + variant);
     if (kept && kept.dependencies === dependenciesOf(map, year, slice, entry)) {
       if (kept.keepUntil > now()) return pageResponse(request, kept, { cache: 'hit', preview, visitor });
-      compose(path, variant, entry, map, year).catch((error) => log(`Composing ${path} again failed: ${error}`));
+      compose(path, shown, variant, entry, map, year, matched).catch((error) =>
+        log(`Composing ${path} again failed: ${error}`),
+      );
       return pageResponse(request, kept, { cache: 'stale', preview, visitor });
     }
-    return compose(path, variant, entry, map, year).then(
+    return compose(path, shown, variant, entry, map, year, matched).then(
       ({ page: composed, reused }) =>
         pageResponse(request, composed, { cache: reused ? 'hit' : 'miss', preview, visitor }),
-      (error) => {
-        log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
-        return plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
-      },
+      (error) => staticDocument(path, error),
     );
   };
 
@@ -392,14 +421,16 @@ export function createShellHandler({
    * know) shows the same page, nothing of the address in it: kept once, under what it shows, and
    * reused for the next such address. A canary's pages are kept apart, under their `variant`.
    * @param {string} path
+   * @param {PageShown} shown what the path shows
    * @param {string} variant '' for the released version's page, else the canary's version
    * @param {SliceEntry | undefined} entry
    * @param {RemoteMapState} map
    * @param {number} year
+   * @param {MatchedShell} [matched] the shell at the path, if this request matched it
    * @returns {Promise<{ page: KeptPage, reused: boolean }>}
    */
-  const compose = async (path, variant, entry, map, year) => {
-    const { exposed, slice, page: exposedPage = '' } = pageAt(path);
+  const compose = async (path, shown, variant, entry, map, year, matched) => {
+    const { exposed, slice, page: exposedPage = '' } = shown;
     const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
     const dependencies = dependenciesOf(map, year, slice, entry);
     const started = performance.now();
@@ -407,21 +438,18 @@ export function createShellHandler({
     const fetched = performance.now();
     const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
     const key = (notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) + variant;
-    const shown = key === path + variant ? undefined : pages.kept(key);
-    if (shown && shown.dependencies === dependencies && shown.keepUntil > now()) return { page: shown, reused: true };
+    const keptUnderKey = key === path + variant ? undefined : pages.kept(key);
+    if (keptUnderKey && keptUnderKey.dependencies === dependencies && keptUnderKey.keepUntil > now())
+      return { page: keptUnderKey, reused: true };
     const page = await pages.compose(key, dependencies, async () => {
-      const { status, html } = await composePage(
-        { shell, document },
-        {
-          path,
-          page: exposed,
-          year,
-          remotes: slice && entry ? { [slice]: entry.url } : {},
-          versions: slice && entry ? { [slice]: entry.version } : {},
-          fragment: found?.kind === 'fragment' ? found : undefined,
-          siteUnavailable,
-        },
-      );
+      const { status, html } = composePage(document, {
+        matched: matched ?? (await matchAt(path, map)).matched,
+        year,
+        remotes: slice && entry ? { [slice]: entry.url } : {},
+        versions: slice && entry ? { [slice]: entry.version } : {},
+        fragment: found?.kind === 'fragment' ? found : undefined,
+        siteUnavailable,
+      });
       const rendered = performance.now();
       const final = found?.kind !== 'unavailable';
       // The router's catch-all renders Not Found with 200: a path that shows no page is a 404, and

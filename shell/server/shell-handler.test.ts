@@ -31,13 +31,18 @@ const pages: Record<string, RemoteModuleId> = {
   '/games/nope-again': 'games/GamePage',
 };
 
-/** A shell server entry that renders its inputs plainly. */
+/** What the shell server entry renders: its inputs, plainly. */
+const renderShell = vi.fn(({ slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
+  html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
+  // As React Router's static handler: its catch-all route (Not Found) renders with 200.
+  status: 200,
+}));
+/** A shell server entry that matches paths by a table. */
 const shell = {
-  pageAt: (path: string) => pages[path],
-  renderShell: vi.fn(async ({ slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
-    html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
-    // As React Router's static handler: its catch-all route (Not Found) renders with 200.
-    status: 200,
+  matchShell: vi.fn(async ({ path, siteUnavailable }: { path: string; siteUnavailable?: string }) => ({
+    page: pages[path],
+    render: ({ slotHtml, year }: { slotHtml?: string; year: number }) =>
+      renderShell({ slotHtml, siteUnavailable, year }),
   })),
 };
 /** A built shell document: its boot script carries the bootstrap list; no module script of its own. */
@@ -111,7 +116,8 @@ beforeEach(async () => {
   clock = Date.UTC(2026, 10, 25, 12);
   fragmentOf.mockClear();
   fragmentOf.prefetch.mockClear();
-  shell.renderShell.mockClear();
+  renderShell.mockClear();
+  shell.matchShell.mockClear();
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -169,7 +175,13 @@ describe('a composed page', () => {
   it('falls back to the static document, which the browser renders, when composing fails', async () => {
     const logged: string[] = [];
     const handler = createShellHandler({
-      shell: { ...shell, renderShell: async () => Promise.reject(new Error('render bug')) },
+      shell: {
+        matchShell: async () => ({
+          render: () => {
+            throw new Error('render bug');
+          },
+        }),
+      },
       document,
       remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
       fragmentOf,
@@ -198,7 +210,7 @@ describe('a composed page', () => {
   it('is composed once, then served from memory with the same ETag, whatever the encoding', async () => {
     const handler = handlerWith();
     const [first, second] = await Promise.all([get(handler, '/'), get(handler, '/')]);
-    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+    expect(renderShell).toHaveBeenCalledTimes(1);
     expect(first.header('Server-Timing')).toMatch(
       /^cache;desc=miss, fragment;dur=[\d.]+, render;dur=[\d.]+, compress;dur=[\d.]+$/,
     );
@@ -210,7 +222,21 @@ describe('a composed page', () => {
     expect((await get(handler, '/', { 'Accept-Encoding': 'gzip' })).text).toBe(first.text);
     expect(hit.header('ETag')).toMatch(/^"[\w-]{22}"$/);
     expect(hit.header('ETag')).not.toBe(first.header('ETag'));
-    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+    expect(renderShell).toHaveBeenCalledTimes(1);
+  });
+
+  it('matches a path at most once per request, and a page kept costs no match', async () => {
+    const handler = handlerWith();
+    await get(handler, '/terms-and-conditions');
+    expect(shell.matchShell).toHaveBeenCalledTimes(1);
+    expect(renderShell).toHaveBeenCalledTimes(1);
+    await get(handler, '/terms-and-conditions');
+    expect(shell.matchShell).toHaveBeenCalledTimes(1);
+    // A new release: composed again, matched once more.
+    await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
+    await get(handler, '/terms-and-conditions');
+    expect(shell.matchShell).toHaveBeenCalledTimes(2);
+    expect(renderShell).toHaveBeenCalledTimes(2);
   });
 
   it('answers 304 to an If-None-Match of the form it would send, and 200 once that changed', async () => {
@@ -405,13 +431,13 @@ describe('the page policy', () => {
     expect(next.status).toBe(404);
     expect(next.text).toBe(first.text);
     expect(next.header('Server-Timing')).toBe('cache;desc=hit');
-    expect(shell.renderShell).toHaveBeenCalledTimes(1);
+    expect(renderShell).toHaveBeenCalledTimes(1);
 
     await get(handler, '/nope');
     const other = await get(handler, '/x/y');
     expect(other.status).toBe(404);
     expect(other.header('Server-Timing')).toBe('cache;desc=hit');
-    expect(shell.renderShell).toHaveBeenCalledTimes(2);
+    expect(renderShell).toHaveBeenCalledTimes(2);
   });
 
   it('reads a target as the URL parser does: escapes, dot segments, backslashes, hostile queries', async () => {

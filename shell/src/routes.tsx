@@ -2,7 +2,7 @@ import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { routes } from '@nova/contracts/routes';
 import { Spinner } from '@nova/ui/spinner';
 import type { ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PreviewNotice } from './federation/PreviewNotice.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -14,8 +14,11 @@ export const siteRouteId = 'site';
 interface SiteRoutes {
   /** What renders a remote's page: the browser's RemoteSlot, or the server's fragment. */
   slot: (id: RemoteModuleId) => ReactNode;
-  /** The browser's loaders: the site's reads the remote map, a page's starts fetching the page. */
-  loaders?: { site: () => unknown; page: (id: RemoteModuleId) => unknown };
+  /**
+   * The loaders: the site's reads the remote map (on the server, fails when no page can load); a
+   * page's starts fetching the page (in the browser).
+   */
+  loaders?: { site: (args: LoaderFunctionArgs) => unknown; page?: (id: RemoteModuleId) => unknown };
 }
 
 /**
@@ -42,7 +45,7 @@ export function siteRoutes({ slot, loaders }: SiteRoutes): RouteObject[] {
             ...Object.values(routes).map(({ path, page }) => ({
               id: page,
               path,
-              loader: loaders && (() => loaders.page(page)),
+              loader: loaders?.page && (() => loaders.page?.(page)),
               element: slot(page),
             })),
             { path: '*', element: <NotFoundPage /> },

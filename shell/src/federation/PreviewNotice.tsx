@@ -25,8 +25,8 @@ const Notice = styled.aside`
 
 /** Says plainly, on every page, which unreleased versions this tab shows; ends the preview. */
 export function PreviewNotice() {
-  const { previews } = useLoaderData() as RemoteMap;
-  const shown = Object.entries(previews);
+  // The server loads no map: it composes released versions, so it shows no previews.
+  const shown = Object.entries((useLoaderData() as RemoteMap | undefined)?.previews ?? {});
   if (shown.length === 0) return null;
   return (
     <Notice aria-label="Preview">
