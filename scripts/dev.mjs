@@ -34,16 +34,12 @@ const appServer = (folder, { server = {}, logLevel } = {}) =>
     ...(server.middlewareMode && { appType: 'custom' }),
   });
 
-/** A dev server's port, and its origin (what the URLs of its files start with). */
-const at = (/** @type {number} */ port) => ({ port, origin: `http://localhost:${port}` });
-
 /**
  * A slice's fragments from source, as the composing server looks them up.
  * @param {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} byOrigin each slice's, by its dev origin
- * @param {(line: string) => void} log
  * @returns {import('../shell/server/fragments.mjs').FragmentSource}
  */
-const fragmentsOnDemand = (byOrigin, log) =>
+const fragmentsOnDemand = (byOrigin) =>
   Object.assign(
     /** @returns {Promise<import('../shell/server/fragments.mjs').FragmentLookup>} */
     async (/** @type {string} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
@@ -58,7 +54,7 @@ const fragmentsOnDemand = (byOrigin, log) =>
           ...(fragment.notFound && { notFound: true }),
         };
       } catch (error) {
-        log(`Rendering the fragment of ${path} failed: ${error instanceof Error ? error.stack : error}`);
+        console.error(`Rendering the fragment of ${path} failed: ${error instanceof Error ? error.stack : error}`);
         return { kind: 'unavailable', reason: 'its render failed' };
       }
     },
@@ -78,12 +74,16 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   const log = quiet ? () => undefined : console.log;
   /** @type {{ close: () => Promise<void> }[]} */
   const running = [];
-  const portOf = (/** @type {SliceName} */ name) => slices[name].port + portOffset;
-  const originOf = (/** @type {SliceName} */ name) => at(portOf(name)).origin;
+  /** Where an app of that port runs now, and its origin (what the URLs of its files start with). */
+  const at = (/** @type {number} */ port) => ({
+    port: port + portOffset,
+    origin: `http://localhost:${port + portOffset}`,
+  });
+  const originOf = (/** @type {SliceName} */ name) => at(slices[name].port).origin;
   /** @type {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} */
   const fragments = new Map();
   for (const name of sliceNames) {
-    running.push(await (await appServer(slices[name].folder, { server: at(portOf(name)), logLevel })).listen());
+    running.push(await (await appServer(slices[name].folder, { server: at(slices[name].port), logLevel })).listen());
     const source = await fragmentsFromSource(name, originOf(name));
     fragments.set(originOf(name), source);
     running.push(source);
@@ -98,9 +98,9 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   const shellSource = await shellEntryFromSource();
   running.push(shellSource);
   const http = createHttpServer();
-  const shellPort = shell.port + portOffset;
+  const shellAt = at(shell.port);
   const shellVite = await appServer(shell.folder, {
-    server: { ...at(shellPort), middlewareMode: true, ws: { server: http } },
+    server: { ...shellAt, middlewareMode: true, ws: { server: http } },
     logLevel,
   });
   running.push(shellVite);
@@ -121,7 +121,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     shell: { matchShell: async (options) => (await shellSource.entry()).matchShell(options) },
     document: shellDocument(template),
     remoteMap,
-    fragmentOf: fragmentsOnDemand(fragments, console.error),
+    fragmentOf: fragmentsOnDemand(fragments),
     sliceOrigins,
     // The slices' HMR sockets.
     sockets: sliceOrigins.map((origin) => origin.replace(/^http/, 'ws')),
@@ -134,11 +134,10 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   // Vite answers what it serves (modules, HMR, public files); everything else is the composer's.
   shellVite.middlewares.use(shellListener({ handler, shellBuild: join(shellRoot, 'public'), log: console.error }));
   http.on('request', shellVite.middlewares);
-  await new Promise((resolve) => http.listen(shellPort, 'localhost', () => resolve(undefined)));
-  const origin = `http://localhost:${shellPort}`;
-  log(`shell      ${origin}`);
+  await new Promise((resolve) => http.listen(shellAt.port, 'localhost', () => resolve(undefined)));
+  log(`shell      ${shellAt.origin}`);
   return {
-    origin,
+    origin: shellAt.origin,
     stop: async () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));

@@ -80,6 +80,9 @@ const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathn
 
 const flat = (/** @type {Record<string, string>} */ headers) => Object.entries(headers).flat();
 
+/** Why no page can load with this state of the map, if none can. */
+const unusableReason = (/** @type {RemoteMapState} */ map) => (map.revision === undefined ? map.unusable : undefined);
+
 /** The encoding to send for each Accept-Encoding seen lately (browsers send a handful of them). */
 const encodingsAccepted = new LRUCache({ max: 100 });
 
@@ -185,11 +188,14 @@ export function createShellHandler({
    * @param {RemoteMapState} map
    */
   const matchAt = async (path, map) => {
-    const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
-    const matched = await shell.matchShell({ path, siteUnavailable });
+    const matched = await shell.matchShell({ path, siteUnavailable: unusableReason(map) });
     const { page: exposed } = matched;
     /** @type {PageShown} */
-    const shown = exposed ? { exposed, slice: splitPage(exposed).remote, page: splitPage(exposed).exposed } : {};
+    let shown = {};
+    if (exposed) {
+      const { remote, exposed: page } = splitPage(exposed);
+      shown = { exposed, slice: remote, page };
+    }
     pagesAt.set(path, shown);
     return { matched, shown };
   };
@@ -431,7 +437,7 @@ export function createShellHandler({
    */
   const compose = async (path, shown, variant, entry, map, year, matched) => {
     const { exposed, slice, page: exposedPage = '' } = shown;
-    const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
+    const siteUnavailable = unusableReason(map);
     const dependencies = dependenciesOf(map, year, slice, entry);
     const started = performance.now();
     const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, exposedPage) : undefined;

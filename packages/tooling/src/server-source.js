@@ -32,16 +32,10 @@ const sourceLoader = ({ folder, plugins, origin }) =>
     optimizeDeps: { noDiscovery: true },
   });
 
-/**
- * The shell's server entry, from source.
- * @returns {Promise<{ entry: () => Promise<import('../../../shell/server/compose.mjs').ShellServerEntry>, close: () => Promise<void> }>}
- */
+/** The shell's server entry, from source: its module, loaded afresh if its files changed. */
 export async function shellEntryFromSource() {
   const loader = await sourceLoader({ folder: shell.folder, plugins: [reactWithEmotion()] });
-  return {
-    entry: () => /** @type {Promise<any>} */ (loader.ssrLoadModule(`/${shellServerEntry}`)),
-    close: () => loader.close(),
-  };
+  return { entry: () => loader.ssrLoadModule(`/${shellServerEntry}`), close: () => loader.close() };
 }
 
 /**
