@@ -1,6 +1,7 @@
 // @ts-check
 // The byte budget: what a cold visit of each route may download, as JS gzip, at most 5 % over
-// the figure committed in byte-budget.json. `npm test` runs it; `--update` writes today's figures.
+// the figure committed in byte-budget.json, in no more files than the benchmark's target.
+// `npm test` runs it; `--update` writes today's figures.
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { serveSite, shellPort } from '../scripts/serve.mjs';
 import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
 import { measureScripts } from './measure/visit.mjs';
 import { routes } from './sites.mjs';
+import { targets } from './report.mjs';
 
 const budgetFile = join(import.meta.dirname, 'byte-budget.json');
 const tolerance = 1.05;
@@ -17,8 +19,13 @@ const browser = await chromium.launch({ executablePath: chromiumExecutable() });
 try {
   /** @type {Record<string, number>} */
   const measured = {};
-  for (const route of routes)
-    measured[route] = (await measureScripts(browser, `http://localhost:${shellPort}${route}`)).gzip;
+  /** @type {Record<string, number>} */
+  const requests = {};
+  for (const route of routes) {
+    const scripts = await measureScripts(browser, `http://localhost:${shellPort}${route}`);
+    measured[route] = scripts.gzip;
+    requests[route] = scripts.requests;
+  }
 
   if (process.argv.includes('--update')) {
     writeFileSync(budgetFile, `${JSON.stringify(measured, null, 2)}\n`);
@@ -29,13 +36,14 @@ try {
     const over = [];
     for (const route of routes) {
       const [bytes, allowed] = [measured[route] ?? 0, budget[route] ?? 0];
-      const line = `${route.padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(6)} KiB gzip of JS, budget ${(allowed / 1024).toFixed(1)} KiB`;
+      const files = requests[route] ?? 0;
+      const line = `${route.padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(6)} KiB gzip of JS in ${files} files, budget ${(allowed / 1024).toFixed(1)} KiB in ${targets.requests}`;
       console.log(line);
-      if (bytes > allowed * tolerance) over.push(line);
+      if (bytes > allowed * tolerance || files > targets.requests) over.push(line);
     }
     if (over.length > 0) {
       console.error(
-        `\nOver the byte budget by more than 5 %:\n${over.join('\n')}\n` +
+        `\nOver the byte budget by more than 5 %, or in too many files:\n${over.join('\n')}\n` +
           'Make the route lighter, or, if the growth is worth it, run `pnpm --filter bench budget --update` and commit byte-budget.json with the reason.',
       );
       process.exitCode = 1;

@@ -1,8 +1,8 @@
 // @ts-check
 
 /**
- * How an app's build groups modules into files, beyond the federation plugin's own groups (each
- * shared module's wrapper keeps a file of its own, with the library it falls back to). Every file
+ * How an app's build groups modules into files, beyond the federation plugin's own groups (the
+ * shell's shared modules, provided eagerly, in one file with their libraries). Every file
  * of a page costs a request, and over HTTP/1.1 six at a time per origin: the first page's
  * scripts waited in line behind each other more than they downloaded.
  * - The shell: what it provides beside React and Emotion (the federation runtime, the router, the

@@ -42,20 +42,27 @@ function installedVersion(app, module) {
 /**
  * The shared modules of one container, each requiring the version the app is built against (or a
  * later minor). Singletons are one copy on the page: a remote's production build takes them from
- * the shell and ships no copy of its own (`import: false`); in dev every app keeps its copies,
- * so a slice also runs alone. @nova/ui is not shared: it holds no state, and each slice bundling
+ * the shell and ships no copy of its own (`import: false`); the shell's build provides them
+ * eagerly: every page runs them at start, so they come in one file rather than a wrapper file
+ * each. In dev every app keeps its copies, so a slice also runs alone. @nova/ui is not shared: it holds no state, and each slice bundling
  * the few kilobytes it uses costs a visitor fewer files than a federation wrapper per module.
  * @param {{ app: string, remote: boolean, build: boolean }} container
  * @returns {SharedConfig}
  */
 function sharedModules({ app, remote, build }) {
   const shellOnly = remote && build;
+  const providedAtStart = !remote && build;
   /** @type {SharedConfig} */
   const shared = {};
   for (const module of [...singletons, ...(build ? [] : devSingletons)]) {
     const version = installedVersion(app, module);
     if (!version) continue;
-    shared[module] = { singleton: true, requiredVersion: `^${version}`, ...(shellOnly && { import: false }) };
+    shared[module] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      ...(shellOnly && { import: false }),
+      ...(providedAtStart && { eager: true }),
+    };
   }
   return shared;
 }
