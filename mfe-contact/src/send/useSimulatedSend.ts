@@ -11,39 +11,35 @@ export const successShownMs = 5000;
 /**
  * The contact form's send, simulated with timers: nothing leaves the browser.
  * `send()` moves idle → submitting; 1.5 s later → success (after `onSent` runs); 5 s later → idle.
- * A send while one is in flight is ignored, and unmounting cancels whatever timer is pending.
+ * A send while one is in flight is ignored. Each status runs its own timer, from an effect: React
+ * ends it on unmount, and a component whose effects are disconnected and connected again (a
+ * hidden then shown subtree) starts it afresh rather than being left submitting.
  */
 export function useSimulatedSend(onSent: () => void) {
   const [status, setStatus] = useState<SendStatus>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const inFlight = useRef(false);
   const latestOnSent = useRef(onSent);
 
   useEffect(() => {
     latestOnSent.current = onSent;
   }, [onSent]);
 
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      inFlight.current = false;
-    },
-    [],
-  );
+  useEffect(() => {
+    if (status === 'submitting') {
+      const sent = setTimeout(() => {
+        latestOnSent.current();
+        setStatus('success');
+      }, sendDelayMs);
+      return () => clearTimeout(sent);
+    }
+    if (status === 'success') {
+      const done = setTimeout(() => setStatus('idle'), successShownMs);
+      return () => clearTimeout(done);
+    }
+    return undefined;
+  }, [status]);
 
-  const send = useCallback(() => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    // A send during the success message replaces its pending return to idle.
-    clearTimeout(timer.current);
-    setStatus('submitting');
-    timer.current = setTimeout(() => {
-      inFlight.current = false;
-      latestOnSent.current();
-      setStatus('success');
-      timer.current = setTimeout(() => setStatus('idle'), successShownMs);
-    }, sendDelayMs);
-  }, []);
+  // A send during the success message replaces its pending return to idle.
+  const send = useCallback(() => setStatus('submitting'), []);
 
   return { status, send };
 }

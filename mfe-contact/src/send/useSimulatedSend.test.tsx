@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
+import { Activity, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSimulatedSend } from './useSimulatedSend.ts';
 
@@ -89,5 +90,30 @@ describe('useSimulatedSend', () => {
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a send whose effects React disconnects and connects again (a hidden, then shown subtree) still completes', () => {
+    const onSent = vi.fn();
+    let current: ReturnType<typeof useSimulatedSend> | undefined;
+    function Form() {
+      current = useSimulatedSend(onSent);
+      return null;
+    }
+    const shown = (visible: boolean): ReactNode => (
+      <Activity mode={visible ? 'visible' : 'hidden'}>
+        <Form />
+      </Activity>
+    );
+    const view = render(shown(true));
+    act(() => current!.send());
+    advance(1000);
+    view.rerender(shown(false));
+    view.rerender(shown(true));
+    expect(current!.status).toBe('submitting');
+    advance(1500);
+    expect(current!.status).toBe('success');
+    expect(onSent).toHaveBeenCalledTimes(1);
+    advance(5000);
+    expect(current!.status).toBe('idle');
   });
 });
