@@ -4,7 +4,7 @@
 // exposes (src/exposes/, from the slice list). Every container's federation config names the
 // shared singletons (packages/tooling/src/federation.js), so a slice depends on them whether or
 // not its own code imports them.
-import { slices } from './packages/contracts/src/slices.js';
+import { shell, slices } from './packages/contracts/src/slices.js';
 
 /** What each slice needs beyond its exposed pages: scripts, and singletons its code does not import. */
 const sliceExtras = {
@@ -24,9 +24,9 @@ export default {
       // Debian's packages are installed when missing (packages/tooling/src/debian-packages.js).
       ignoreBinaries: ['apt-get'],
     },
-    shell: {
+    [shell.folder]: {
       // Built for Node by the shell's build (packages/tooling/src/shell-server-build.js).
-      entry: ['src/composition/render-shell.tsx', 'server/*.mjs'],
+      entry: [shell.serverEntry, 'server/*.mjs'],
     },
     ...Object.fromEntries(
       Object.entries(slices).map(([name, { folder }]) => {

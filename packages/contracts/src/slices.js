@@ -2,8 +2,15 @@
 // The one list of the portal's deployables. Plain JavaScript, so Node scripts (the local server,
 // lint, the benchmark) read it as it is, and TypeScript sees its exact values.
 
-/** The host that composes the slices: where it runs locally. */
-export const shell = /** @type {const} */ ({ folder: 'shell', port: 4173 });
+/**
+ * The host that composes the slices: where it runs locally, and its server entry (what the
+ * composing server renders the layout with), in its folder.
+ */
+export const shell = /** @type {const} */ ({
+  folder: 'shell',
+  port: 4173,
+  serverEntry: 'src/composition/render-shell.tsx',
+});
 
 /**
  * The slices (remotes), each built and deployed on its own: its folder, the port it runs on

@@ -9,7 +9,7 @@ import { createServer } from 'vite';
 import { envDir } from './deployment-env.js';
 import { fragmentsEntry, fragmentsEntryId } from './fragments.js';
 import { repoRoot } from './repo-root.js';
-import { reactWithEmotion, shellServerEntry } from './vite-config.js';
+import { reactWithEmotion } from './vite-config.js';
 
 /** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
 
@@ -35,7 +35,7 @@ const sourceLoader = ({ folder, plugins, origin }) =>
 /** The shell's server entry, from source: its module, loaded afresh if its files changed. */
 export async function shellEntryFromSource() {
   const loader = await sourceLoader({ folder: shell.folder, plugins: [reactWithEmotion()] });
-  return { entry: () => loader.ssrLoadModule(`/${shellServerEntry}`), close: () => loader.close() };
+  return { entry: () => loader.ssrLoadModule(`/${shell.serverEntry}`), close: () => loader.close() };
 }
 
 /**

@@ -18,9 +18,6 @@ import { repoRoot } from './repo-root.js';
 /** JSX compiles to Emotion's runtime: in the browser builds and in the server entries. */
 export const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
 
-/** The shell's server entry (what the composing server renders the layout with), in the shell's folder. */
-export const shellServerEntry = 'src/composition/render-shell.tsx';
-
 /**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
  * remote entry alone (its index.html harness is for `vite` dev only), with relative URLs so
@@ -70,7 +67,7 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
  * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
  */
 export function defineShellConfig({ plugins } = {}) {
-  const serverBuild = shellServerBuild({ entry: shellServerEntry, plugins: [reactWithEmotion()] });
+  const serverBuild = shellServerBuild({ entry: shell.serverEntry, plugins: [reactWithEmotion()] });
   return defineAppConfig({
     name: 'shell',
     folder: shell.folder,
