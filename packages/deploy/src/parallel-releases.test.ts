@@ -13,7 +13,7 @@ import { releasedVersion, type RemoteMapJson } from '@nova/contracts/remote-map'
 import { sliceNames, slices, type SliceName } from '@nova/contracts/slices';
 import { discoveryService } from './discovery-service.js';
 
-const releasesPerSlice = 40;
+const releasesPerSlice = 12;
 const cli = join(import.meta.dirname, 'cli.js');
 const run = promisify(execFile);
 
