@@ -44,8 +44,9 @@ function installedVersion(app, module) {
  * later minor). Singletons are one copy on the page: a remote's production build takes them from
  * the shell and ships no copy of its own (`import: false`); the shell's build provides them
  * eagerly: every page runs them at start, so they come in one file rather than a wrapper file
- * each. In dev every app keeps its copies, so a slice also runs alone. @nova/ui is not shared: it holds no state, and each slice bundling
- * the few kilobytes it uses costs a visitor fewer files than a federation wrapper per module.
+ * each. In dev every app keeps its copies, so a slice also runs alone. @nova/ui is not shared:
+ * it holds no state, and each slice bundling the few kilobytes it uses costs a visitor fewer
+ * files than a federation wrapper per module.
  * @param {{ app: string, remote: boolean, build: boolean }} container
  * @returns {SharedConfig}
  */

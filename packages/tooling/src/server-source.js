@@ -11,8 +11,6 @@ import { fragmentsEntry, fragmentsEntryId } from './fragments.js';
 import { repoRoot } from './repo-root.js';
 import { reactWithEmotion } from './vite-config.js';
 
-/** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
-
 /**
  * A Vite server that runs an app's modules on Node, without serving anything itself.
  * @param {{ folder: string, plugins: import('vite').PluginOption[], origin?: string }} app
@@ -57,10 +55,9 @@ export async function fragmentsFromSource(name, origin) {
      * @returns {Promise<(import('@nova/contracts/fragments').Fragment & { notFound: boolean }) | undefined>}
      */
     async fragmentAt(path, page) {
-      const { addresses, render } =
-        /** @type {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/contracts/fragments').Fragment> }} */ (
-          await loader.ssrLoadModule(fragmentsEntryId)
-        );
+      const { addresses, render } = /** @type {import('./fragments.js').ServerEntry} */ (
+        await loader.ssrLoadModule(fragmentsEntryId)
+      );
       const address =
         addresses.find((listed) => !listed.notFound && listed.path === path) ??
         addresses.find((listed) => listed.notFound && listed.page === page);
