@@ -2,15 +2,19 @@ import { expect, test } from '../support/fixtures.ts';
 import { layoutShift } from '../support/layout-shift.ts';
 import { routes, titles } from '../support/site.ts';
 
-for (const { path, title } of routes) {
-  test(`${path} renders its remote's page inside the layout, titled "${title}"`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page).toHaveTitle(title);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-  });
-}
+// Tests of many addresses visit them in turn in one tab, a step each: a document of its own per
+// address, without a cold browser per address.
+test("every route renders its remote's page inside the layout, with its title", async ({ page }) => {
+  for (const { path, title } of routes) {
+    await test.step(`${path}, titled "${title}"`, async () => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+});
 
 test('client-side navigation sets each page title', async ({ page }) => {
   await page.goto('/');
@@ -25,18 +29,20 @@ test('client-side navigation sets each page title', async ({ page }) => {
   await expect(page).toHaveTitle(titles.home);
 });
 
-for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
-  test(`an unknown path (${path}) shows the not-found page inside the layout, with status 404`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle(titles.notFound);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-    await expect(main).toContainText('404');
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-  });
-}
+test('an unknown path shows the not-found page inside the layout, with status 404', async ({ page }) => {
+  for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(titles.notFound);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expect(main).toContainText('404');
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+});
 
 test('the not-found page links to Home and Games', async ({ page }) => {
   await page.goto('/nope');

@@ -7,6 +7,8 @@ import { routes } from '../../support/site.ts';
 // matter, and the shell puts the one canonical address in the address bar (all routes and game
 // ids are lower case). Anything else shows the not-found page of the shell, or of the games slice
 // for an unknown game id. Nothing from an address is ever shown as markup or run.
+// Each test visits its addresses one after another in one tab, a step each: a document of its own
+// per address, as a visitor following links would load them, without a cold browser per address.
 
 const hostileQuery = '?__proto__[polluted]=1&constructor[prototype][polluted]=1&q=<script>window.__pwned=1</script>';
 const hostileFragment = '#<img src=x data-pwned onerror=window.__pwned=1>';
@@ -32,18 +34,20 @@ async function expectRestOfSiteWorks(page: Page, from: string) {
 }
 
 for (const { path, title } of routes) {
-  for (const { kind, url } of spellings(path)) {
-    test(`${path} with ${kind} shows its page at its canonical address`, async ({ page, baseURL }) => {
-      const expectNoInjectedCode = watchForInjectedCode(page);
-      await page.goto(`${baseURL}${url}`);
-      await expect(page).toHaveTitle(title);
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page).toHaveURL((address) => address.pathname === path);
-      expect(await pollutedPrototype(page), 'Object.prototype polluted').toBe(false);
-      await expectNoInjectedCode();
-      await expectRestOfSiteWorks(page, path);
-    });
-  }
+  test(`${path} in other spellings shows its page at its canonical address`, async ({ page, baseURL }) => {
+    const expectNoInjectedCode = watchForInjectedCode(page);
+    for (const { kind, url } of spellings(path)) {
+      await test.step(`with ${kind}`, async () => {
+        await page.goto(`${baseURL}${url}`);
+        await expect(page).toHaveTitle(title);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page).toHaveURL((address) => address.pathname === path);
+        expect(await pollutedPrototype(page), 'Object.prototype polluted').toBe(false);
+        await expectNoInjectedCode();
+        await expectRestOfSiteWorks(page, path);
+      });
+    }
+  });
 }
 
 const strayAddresses = [
@@ -69,22 +73,29 @@ const strayAddresses = [
   { kind: 'a game id with doubled slashes and upper case', url: '//GAMES//No-Such-Game//', heading: 'Game Not Found' },
 ] as const;
 
-for (const { kind, url, heading } of strayAddresses) {
-  test(`${kind} shows ${heading} inside the layout, nothing of it reflected as markup`, async ({ page, baseURL }) => {
+for (const heading of ['Page Not Found', 'Game Not Found'] as const) {
+  test(`stray addresses show ${heading} inside the layout with status 404, nothing of them reflected as markup`, async ({
+    page,
+    baseURL,
+  }) => {
     const expectNoInjectedCode = watchForInjectedCode(page);
-    const response = await page.goto(`${baseURL}${url}`);
-    // An unknown address and an unknown game id alike: 404 (the games slice says the id names nothing).
-    expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle(`${heading} · Nova Reels`);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expectNoInjectedCode();
+    for (const { kind, url } of strayAddresses.filter((address) => address.heading === heading)) {
+      await test.step(kind, async () => {
+        const response = await page.goto(`${baseURL}${url}`);
+        // An unknown address and an unknown game id alike: 404 (the games slice says the id names nothing).
+        expect(response?.status()).toBe(404);
+        await expect(page).toHaveTitle(`${heading} · Nova Reels`);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+        await expectNoInjectedCode();
 
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /^(Browse Games|Back to Games)$/ })
-      .click();
-    await expect(page).toHaveTitle('Games · Nova Reels');
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: /^(Browse Games|Back to Games)$/ })
+          .click();
+        await expect(page).toHaveTitle('Games · Nova Reels');
+      });
+    }
   });
 }
