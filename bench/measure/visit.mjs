@@ -28,8 +28,11 @@ export async function measureScripts(browser, url) {
     scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSize(body) })));
   };
   page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('main h1').waitFor();
+  await page.addInitScript(observeFirstScreen);
+  await page.goto(url, { waitUntil: 'commit' });
+  // Until the page responds: what it loads once live (its field signals) counts too, however
+  // long hydration takes on a busy machine.
+  await untilResponds(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
   // No body read may start after this: the context closes below, and a read left behind would fail.
@@ -68,6 +71,12 @@ function observeFirstScreen() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Until React owns the page's heading (`observeFirstScreen` watches for it). */
+const untilResponds = (/** @type {import('@playwright/test').Page} */ page) =>
+  page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.respondsAt), undefined, {
+    timeout: 60_000,
+  });
+
 /**
  * A cold visit on the slow network: when the heading shows, LCP, how long after the first paint
  * the page responds, and the request waves before
@@ -83,9 +92,7 @@ export async function measureSlowVisit(browser, url) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slowNetwork });
   await page.addInitScript(observeFirstScreen);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => !Number.isNaN(/** @type {any} */ (window).firstScreen.respondsAt), undefined, {
-    timeout: 60_000,
-  });
+  await untilResponds(page);
   await page.waitForLoadState('networkidle');
   const { headingAt, fcp, lcp, respondsAt, requests } = await page.evaluate(() => {
     // The tab icon is fetched by the browser for itself; nothing on the page waits for it.
