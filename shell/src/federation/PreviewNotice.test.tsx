@@ -9,14 +9,22 @@ import type { RemoteMap } from './remote-map.ts';
 
 vi.mock('./preview.ts', () => ({ endPreview: vi.fn() }));
 
+/** Renders the notice in a route whose loader gives `map`, and waits until that route shows. */
 const renderWith = async (map: RemoteMap) => {
-  const router = createMemoryRouter([{ path: '/', loader: () => map, element: <PreviewNotice /> }]);
+  const page = (
+    <>
+      <PreviewNotice />
+      <p>The page</p>
+    </>
+  );
+  const router = createMemoryRouter([{ path: '/', loader: () => map, element: page }]);
   render(
     <Providers>
       <RouterProvider router={router} />
     </Providers>,
   );
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // The route's element, not the router's state: React may render the loaded route a moment later.
+  await screen.findByText('The page');
 };
 
 describe('PreviewNotice', () => {
