@@ -1,5 +1,5 @@
 import { gamePath, routes as pages } from '@nova/contracts/routes';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { routes } from './site.ts';
 
 /** Visits every route in one page load, moving by the site's own links (client-side). */
@@ -24,4 +24,12 @@ export async function visitEveryRouteByLinks(page: Page) {
   await expect(page).toHaveTitle(title(pages.terms.path));
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveTitle(title(pages.privacy.path));
+}
+
+/**
+ * Checks each of `items` in turn in the test's one tab, a step each: every address still loads a
+ * document of its own, without a cold browser per address (what a test per address costs).
+ */
+export async function stepEach<T>(items: Iterable<T>, title: (item: T) => string, check: (item: T) => Promise<void>) {
+  for (const item of items) await test.step(title(item), () => check(item));
 }

@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { titles } from '../support/site.ts';
+import { stepEach } from '../support/visit.ts';
 
 /** Payloads set this flag if any of them ever runs. */
 const payload = 'window.pwned=1';
@@ -22,16 +23,16 @@ const ids = {
   'prototype key': '__proto__',
 };
 
-// One tab visits every id in turn, a step each: a document of its own per id, without a cold
-// browser per id.
 test('an id no game has: Game Not Found and nothing else, no script runs', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  for (const [kind, id] of Object.entries(ids)) {
-    await test.step(`${kind} id`, async () => {
+  await stepEach(
+    Object.entries(ids),
+    ([kind]) => `${kind} id`,
+    async ([, id]) => {
       const response = await page.goto(`/games/${encodeURIComponent(id)}`);
       // Composed on the server as it is: no soft 404, no spinner until the games slice loads.
       expect(response!.status()).toBe(404);
@@ -48,8 +49,8 @@ test('an id no game has: Game Not Found and nothing else, no script runs', async
 
       expect(await page.evaluate(() => 'pwned' in window)).toBe(false);
       expect(dialogs).toEqual([]);
-    });
-  }
+    },
+  );
 });
 
 test('Back to Games leads from Game Not Found to the collection', async ({ page }) => {

@@ -1,19 +1,20 @@
 import { expect, test } from '../support/fixtures.ts';
 import { layoutShift } from '../support/layout-shift.ts';
 import { routes, titles } from '../support/site.ts';
+import { stepEach } from '../support/visit.ts';
 
-// Tests of many addresses visit them in turn in one tab, a step each: a document of its own per
-// address, without a cold browser per address.
 test("every route renders its remote's page inside the layout, with its title", async ({ page }) => {
-  for (const { path, title } of routes) {
-    await test.step(`${path}, titled "${title}"`, async () => {
+  await stepEach(
+    routes,
+    ({ path, title }) => `${path}, titled "${title}"`,
+    async ({ path, title }) => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-    });
-  }
+    },
+  );
 });
 
 test('client-side navigation sets each page title', async ({ page }) => {
@@ -30,8 +31,10 @@ test('client-side navigation sets each page title', async ({ page }) => {
 });
 
 test('an unknown path shows the not-found page inside the layout, with status 404', async ({ page }) => {
-  for (const path of ['/nope', '/games/pug-life/extra', '/terms']) {
-    await test.step(path, async () => {
+  await stepEach(
+    ['/nope', '/games/pug-life/extra', '/terms'],
+    (path) => path,
+    async (path) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle(titles.notFound);
@@ -40,8 +43,8 @@ test('an unknown path shows the not-found page inside the layout, with status 40
       await expect(main).toContainText('404');
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-    });
-  }
+    },
+  );
 });
 
 test('the not-found page links to Home and Games', async ({ page }) => {

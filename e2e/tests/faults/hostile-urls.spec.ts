@@ -2,13 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures.ts';
 import { watchForInjectedCode } from '../../support/injection.ts';
 import { routes } from '../../support/site.ts';
+import { stepEach } from '../../support/visit.ts';
 
 // Addresses are matched as a visitor expects: case, a trailing slash and doubled slashes do not
 // matter, and the shell puts the one canonical address in the address bar (all routes and game
 // ids are lower case). Anything else shows the not-found page of the shell, or of the games slice
 // for an unknown game id. Nothing from an address is ever shown as markup or run.
-// Each test visits its addresses one after another in one tab, a step each: a document of its own
-// per address, as a visitor following links would load them, without a cold browser per address.
 
 const hostileQuery = '?__proto__[polluted]=1&constructor[prototype][polluted]=1&q=<script>window.__pwned=1</script>';
 const hostileFragment = '#<img src=x data-pwned onerror=window.__pwned=1>';
@@ -36,8 +35,10 @@ async function expectRestOfSiteWorks(page: Page, from: string) {
 for (const { path, title } of routes) {
   test(`${path} in other spellings shows its page at its canonical address`, async ({ page, baseURL }) => {
     const expectNoInjectedCode = watchForInjectedCode(page);
-    for (const { kind, url } of spellings(path)) {
-      await test.step(`with ${kind}`, async () => {
+    await stepEach(
+      spellings(path),
+      ({ kind }) => `with ${kind}`,
+      async ({ url }) => {
         await page.goto(`${baseURL}${url}`);
         await expect(page).toHaveTitle(title);
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -45,8 +46,8 @@ for (const { path, title } of routes) {
         expect(await pollutedPrototype(page), 'Object.prototype polluted').toBe(false);
         await expectNoInjectedCode();
         await expectRestOfSiteWorks(page, path);
-      });
-    }
+      },
+    );
   });
 }
 
@@ -79,8 +80,10 @@ for (const heading of ['Page Not Found', 'Game Not Found'] as const) {
     baseURL,
   }) => {
     const expectNoInjectedCode = watchForInjectedCode(page);
-    for (const { kind, url } of strayAddresses.filter((address) => address.heading === heading)) {
-      await test.step(kind, async () => {
+    await stepEach(
+      strayAddresses.filter((address) => address.heading === heading),
+      ({ kind }) => kind,
+      async ({ url }) => {
         const response = await page.goto(`${baseURL}${url}`);
         // An unknown address and an unknown game id alike: 404 (the games slice says the id names nothing).
         expect(response?.status()).toBe(404);
@@ -95,7 +98,7 @@ for (const heading of ['Page Not Found', 'Game Not Found'] as const) {
           .getByRole('link', { name: /^(Browse Games|Back to Games)$/ })
           .click();
         await expect(page).toHaveTitle('Games · Nova Reels');
-      });
-    }
+      },
+    );
   });
 }
