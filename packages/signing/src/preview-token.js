@@ -1,0 +1,35 @@
+// @ts-check
+// A preview link's token: one slice's version, until a time, signed with the environment's key.
+// `slice preview` makes it; the composing server honours it in /remotes.json while it has not
+// expired, for a version its map lists and never rolled back.
+import { purposes } from './signing.js';
+
+/** @typedef {import('./signing.js').Signer} Signer */
+/** @typedef {{ slice: string, version: string, expiresAt: number }} Preview */
+
+/** The longest a preview link may last, and how long it lasts unless told. */
+export const previewLifetime = { maxMs: 24 * 3_600_000, defaultMs: 3_600_000 };
+
+/**
+ * The token of a preview link.
+ * @param {Signer} signer
+ * @param {Preview} preview expiresAt: milliseconds since the epoch
+ */
+export const previewToken = (signer, { slice, version, expiresAt }) =>
+  signer.sign(purposes.preview, { s: slice, v: version, e: expiresAt });
+
+/**
+ * What a preview token asks for, if this key signed it as one and it has not expired.
+ * @param {Signer} signer
+ * @param {unknown} token
+ * @param {number} now milliseconds since the epoch
+ * @returns {Preview | undefined}
+ */
+export function previewOf(signer, token, now) {
+  const payload = /** @type {{ s?: unknown, v?: unknown, e?: unknown } | undefined} */ (
+    signer.verify(purposes.preview, token)
+  );
+  const { s: slice, v: version, e: expiresAt } = payload ?? {};
+  if (typeof slice !== 'string' || typeof version !== 'string' || typeof expiresAt !== 'number') return undefined;
+  return expiresAt > now ? { slice, version, expiresAt } : undefined;
+}

@@ -1,0 +1,86 @@
+// @ts-check
+// Tokens an environment's servers and tools sign with its one key (SIGNING_KEY) and verify: a
+// payload anyone may read, and an HMAC-SHA256 over it that only the key can make. Each use has a
+// purpose of its own, part of what is signed, so a token made for one use is never valid for
+// another (a field-signal token is not a preview link).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** The uses of the key; each signs under its own label. */
+export const purposes = /** @type {const} */ ({
+  /** A token a page sends field signals with (shell/server/field-signal-tokens.mjs). */
+  fieldSignals: 'nova/field-signals/1',
+  /** A preview link's token (preview-token.js). */
+  preview: 'nova/preview/1',
+  /** The keyed hash that names a client without saying who it is. */
+  client: 'nova/client/1',
+});
+/** @typedef {typeof purposes[keyof typeof purposes]} Purpose */
+
+/** The shortest key taken: 32 characters (`openssl rand -base64 32` gives 44). */
+export const minimumKeyLength = 32;
+
+/** The longest token read: anything longer is not one of ours, and is not worth an HMAC. */
+const maxTokenLength = 2048;
+const tokenShape = /^[\w-]+\.[\w-]{43}$/;
+
+/** A new random key, as SIGNING_KEY takes it. */
+export const randomKey = () => randomBytes(32).toString('base64url');
+
+/**
+ * A signing key, checked: long enough to be one.
+ * @param {string} key
+ * @param {string} [name] what it was read from, for the message
+ */
+export function checkedKey(key, name = 'SIGNING_KEY') {
+  if (key.trim().length < minimumKeyLength)
+    throw new Error(`${name} must be at least ${minimumKeyLength} characters (e.g. \`openssl rand -base64 32\`).`);
+  return key.trim();
+}
+
+/**
+ * Signs and verifies with one key.
+ * @param {string} key
+ */
+export function signer(key) {
+  const secret = Buffer.from(checkedKey(key), 'utf8');
+  const mac = (/** @type {Purpose} */ purpose, /** @type {string} */ text) =>
+    createHmac('sha256', secret).update(purpose).update('\n').update(text).digest();
+  return {
+    /**
+     * A token for `payload` (JSON), valid for `purpose` only.
+     * @param {Purpose} purpose
+     * @param {unknown} payload
+     */
+    sign(purpose, payload) {
+      const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+      return `${body}.${mac(purpose, body).toString('base64url')}`;
+    },
+    /**
+     * The payload of a token this key signed for `purpose`; undefined for anything else (another
+     * key, another purpose, a changed payload, not a token at all).
+     * @param {Purpose} purpose
+     * @param {unknown} token
+     * @returns {unknown}
+     */
+    verify(purpose, token) {
+      if (typeof token !== 'string' || token.length > maxTokenLength || !tokenShape.test(token)) return undefined;
+      const [body = '', signature = ''] = token.split('.');
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(purpose, body);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      try {
+        return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+      } catch {
+        return undefined;
+      }
+    },
+    /**
+     * A short keyed hash of `text` for `purpose`: the same text gives the same hash under this
+     * key, and nothing of the text can be read from it.
+     * @param {Purpose} purpose
+     * @param {string} text
+     */
+    digest: (purpose, text) => mac(purpose, text).subarray(0, 16).toString('base64url'),
+  };
+}
+/** @typedef {ReturnType<typeof signer>} Signer */
