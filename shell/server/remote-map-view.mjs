@@ -15,6 +15,8 @@ import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
  *   has a usable one, and its share of the visitors (a percentage)
  * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
  * @property {(slice: SliceName, version: string) => SliceEntry | undefined} listed a usable version the map lists
+ * @property {(slice: SliceName, version: string) => boolean} rolledBack whether `slice rollback` ever took
+ *   this version back (`extras.rolledBackAt`): it can no longer be previewed
  */
 
 /** The versions a map may name: what `slice publish` writes, and nothing that needs escaping. */
@@ -78,7 +80,15 @@ export function remoteMapView(json, { sliceOrigins }) {
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
       .map((candidate) => usableEntry(candidate, sliceOrigins))
       .find(Boolean);
-  return { view: { released, canaries, problems, listed } };
+  const rolledBack = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
+    (listings.get(slice) ?? []).some(
+      (candidate) =>
+        isRecord(candidate.metadata) &&
+        candidate.metadata.version === version &&
+        isRecord(candidate.extras) &&
+        candidate.extras.rolledBackAt !== undefined,
+    );
+  return { view: { released, canaries, problems, listed, rolledBack } };
 }
 
 /**
@@ -96,8 +106,8 @@ export function entryFor({ released, canaries }, slice, bucket) {
 
 /**
  * The remote map a browser gets at /remotes.json: the version of each slice the visitor's bucket
- * sees, as the released one, and the versions its tab previews (if the map lists them), in the
- * frontend-discovery shape.
+ * sees, as the released one, and the versions its tab previews (if the map lists them; the caller
+ * checked the tab may), marked `extras.preview`, in the frontend-discovery shape.
  * @param {RemoteMapView} view
  * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number }} [visitor]
  */
@@ -113,6 +123,7 @@ export function browserRemoteMap(view, { previews = {}, bucket } = {}) {
         url,
         metadata: { integrity: '', version },
         deployment: { traffic, default: isDefault },
+        ...(isDefault ? {} : { extras: { preview: true } }),
       }));
       return versions.length > 0 ? [[slice, versions]] : [];
     }),

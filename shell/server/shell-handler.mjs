@@ -8,6 +8,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath, splitPage } from '@nova/contracts/routes';
+import { sliceNames } from '@nova/contracts/slices';
+import { previewOf } from '@nova/signing/preview-token';
 import { bucketCookie, bucketCount, bucketFrom, seesCanary } from '@nova/contracts/traffic';
 import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
@@ -22,6 +24,8 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./remote-map-view.mjs').SliceEntry} SliceEntry */
+/** @typedef {import('./remote-map-view.mjs').RemoteMapView} RemoteMapView */
+/** @typedef {import('@nova/signing/signing').Signer} Signer */
 /** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
 /** @typedef {ReturnType<typeof import('./field-signals.mjs').createFieldSignals>} FieldSignals */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
@@ -155,7 +159,8 @@ const visitorHeaders = (visitor) => [
  * @param {number} [options.pageCacheBytes]
  * @param {() => number} [options.now]
  * @param {(line: string) => void} [options.log]
- * @param {FieldSignals} [options.fieldSignals] field signals in, metrics out (field-signals.mjs)
+ * @param {FieldSignals} [options.fieldSignals] field signals in (field-signals.mjs)
+ * @param {Signer} [options.signer] the environment's key, which preview links are signed with (none: no preview)
  */
 export function createShellHandler({
   shell,
@@ -169,6 +174,7 @@ export function createShellHandler({
   now = Date.now,
   log = console.error,
   fieldSignals,
+  signer,
 }) {
   const security = flat(
     securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider, sockets }),
@@ -219,6 +225,27 @@ export function createShellHandler({
   ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
 
   /**
+   * The versions a tab's preview links let it load: each link's token signed with the
+   * environment's key, not expired, for a version the map lists and never rolled back. Anything
+   * else is ignored, and nothing says why: the tab gets the released versions.
+   * @param {string} tokens comma-separated
+   * @param {RemoteMapView} view
+   * @returns {Partial<Record<SliceName, string>>}
+   */
+  const previewsAllowed = (tokens, view) => {
+    if (!signer) return {};
+    const previews = tokens.split(',', sliceNames.length).map((token) => previewOf(signer, token, now()));
+    return Object.fromEntries(
+      previews.flatMap((preview) => {
+        const slice = /** @type {SliceName | undefined} */ (sliceNames.find((name) => name === preview?.slice));
+        if (!preview || !slice || view.rolledBack(slice, preview.version) || !view.listed(slice, preview.version))
+          return [];
+        return [[slice, preview.version]];
+      }),
+    );
+  };
+
+  /**
    * The browser's remote map of the current revision for each set of canaries a bucket sees,
    * serialised once; its tag changes only with it.
    */
@@ -234,8 +261,7 @@ export function createShellHandler({
     const visitor = canaries.length > 0 ? visitorOf(request) : undefined;
     const bucket = visitor?.bucket;
     if (query.has('preview')) {
-      const asked = (query.get('preview') ?? '').split(',').map((item) => item.split('@'));
-      const previews = Object.fromEntries(asked.map(([slice = '', version = '']) => [slice, version]));
+      const previews = previewsAllowed(query.get('preview') ?? '', state.view);
       return plain(200, JSON.stringify(browserRemoteMap(state.view, { previews, bucket })), {
         type: json,
         cache: cachePolicy.private,
@@ -508,7 +534,9 @@ export function createShellHandler({
           status: 308,
           headers: [...security, 'Location', canonical + search, 'Cache-Control', cachePolicy.revalidate],
         };
-      return page(request, pathname, /[?&]preview(=|&|$)/.test(search));
+      // A tab that previews renders in the browser: its page is its own (the same query parser as
+      // /remotes.json and the shell, so `?%70review=` is one too).
+      return page(request, pathname, search !== '' && new URLSearchParams(search).has('preview'));
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
+import { previewToken } from '@nova/signing/preview-token';
+import { purposes, signer } from '@nova/signing/signing';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { serverRenderId } from '../document/server-render.js';
 import type { FragmentLookup } from './fragments.mjs';
@@ -76,8 +78,10 @@ const fragmentOf = Object.assign(
   { prefetch: vi.fn<(entry: string) => Promise<void>>(async () => undefined) },
 );
 
+const key = signer('the environment key, long enough to sign');
 const handlerWith = (options: { pageCacheBytes?: number } = {}) =>
   createShellHandler({
+    signer: key,
     shell,
     document,
     remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
@@ -449,6 +453,7 @@ describe('the page policy', () => {
     expect(await location('/\\Terms-and-conditions')).toBe('/terms-and-conditions');
     expect((await get(handler, '/./terms-and-conditions')).status).toBe(200);
     expect((await get(handler, '/terms-and-conditions?preview')).header('Cache-Control')).toBe('private, no-store');
+    expect((await get(handler, '/terms-and-conditions?%70review=x')).header('Cache-Control')).toBe('private, no-store');
     expect((await get(handler, '/terms-and-conditions?nopreview=1')).header('Cache-Control')).toContain('s-maxage');
   });
 
@@ -521,21 +526,65 @@ describe("the browser's remote map, /remotes.json", () => {
     });
   });
 
-  it('adds a version a tab previews if the map lists it, kept by no shared cache', async () => {
-    const map = JSON.parse(releasing(entries));
-    const preview = 'http://localhost:4176/1.1.0-eeee/mf-manifest.json';
-    map.microFrontends.legal.push(sliceVersion({ url: preview, version: '1.1.0-eeee', released: false }));
-    await writeMap(JSON.stringify(map));
-    const answer = await get(handlerWith(), '/remotes.json?preview=legal@1.1.0-eeee,games@9.9.9,__proto__@x');
-    expect(answer.header('Cache-Control')).toBe('private, no-store');
-    expect(JSON.parse(answer.text).microFrontends.legal.map(({ url }: { url: string }) => url)).toEqual([
-      entries.legal,
-      preview,
-    ]);
-    // A version the map does not list is not added.
-    expect(JSON.parse(answer.text).microFrontends.games.map(({ url }: { url: string }) => url)).toEqual([
-      entries.games,
-    ]);
+  describe('a preview', () => {
+    const previewEntry = 'http://localhost:4176/1.1.0-eeee/mf-manifest.json';
+    const inAnHour = () => clock + 3_600_000;
+    const link = (version = '1.1.0-eeee', { by = key, expiresAt = inAnHour(), slice = 'legal' } = {}) =>
+      previewToken(by, { slice, version, expiresAt });
+    /** The map with legal's 1.1.0-eeee listed (not released), with these extras. */
+    const withPublished = async (extras?: Record<string, unknown>) => {
+      const map = JSON.parse(releasing(entries));
+      map.microFrontends.legal.push({
+        ...sliceVersion({ url: previewEntry, version: '1.1.0-eeee', released: false }),
+        ...(extras ? { extras } : {}),
+      });
+      await writeMap(JSON.stringify(map));
+    };
+    const legalOf = async (query: string) => {
+      const answer = await get(handlerWith(), `/remotes.json?${query}`);
+      return { answer, legal: JSON.parse(answer.text).microFrontends.legal };
+    };
+
+    it("adds the version a signed link names, marked as the tab's preview, kept by no shared cache", async () => {
+      await withPublished();
+      const { answer, legal } = await legalOf(`preview=${link()},${link('9.9.9', { slice: 'games' })}`);
+      expect(answer.header('Cache-Control')).toBe('private, no-store');
+      expect(legal).toEqual([
+        sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }),
+        { ...sliceVersion({ url: previewEntry, version: '1.1.0-eeee', released: false }), extras: { preview: true } },
+      ]);
+      // A version the map does not list is not added, however signed.
+      const { legal: fromPercentEncoded } = await legalOf(`%70review=${link()}`);
+      expect(fromPercentEncoded).toHaveLength(2);
+    });
+
+    it.each([
+      ['a bare version, as links were before', () => 'legal@1.1.0-eeee'],
+      ['a link signed with another key', () => link('1.1.0-eeee', { by: signer('x'.repeat(32)) })],
+      ['an expired link', () => link('1.1.0-eeee', { expiresAt: clock })],
+      [
+        'a token signed for another use',
+        () => key.sign(purposes.fieldSignals, { s: 'legal', v: '1.1.0-eeee', e: inAnHour() }),
+      ],
+      [
+        'a link whose version was changed',
+        () =>
+          `${Buffer.from(JSON.stringify({ s: 'legal', v: '1.1.0-eeee', e: inAnHour() })).toString('base64url')}.${link('1.0.0-bbbb').split('.')[1]}`,
+      ],
+      ['a link for a slice that does not exist', () => link('1.1.0-eeee', { slice: '__proto__' })],
+    ])('ignores %s: the released version only, nothing said why', async (_, token) => {
+      await withPublished();
+      const { answer, legal } = await legalOf(`preview=${token()}`);
+      expect(answer.status).toBe(200);
+      expect(legal).toEqual([sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })]);
+    });
+
+    it('ignores a link to a version that was rolled back', async () => {
+      await withPublished({ rolledBackAt: ['2026-11-24T12:00:00.000Z'] });
+      expect((await legalOf(`preview=${link()}`)).legal).toEqual([
+        sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }),
+      ]);
+    });
   });
 });
 
