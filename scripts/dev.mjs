@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-map.js';
 import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
+import { randomKey, signer } from '../packages/signing/src/signing.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { fragmentsFromSource, shellEntryFromSource } from '../packages/tooling/src/server-source.js';
 import { createFieldSignals } from '../shell/server/field-signals.mjs';
@@ -128,7 +129,8 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     gameProvider: new URL(gameProviderUrl()).origin,
     // Composed on every request: an edit shows on the next page.
     pageCacheBytes: 0,
-    fieldSignals: createFieldSignals({ remoteMap }),
+    // A key of this run's own: dev has no preview links to verify.
+    fieldSignals: createFieldSignals({ remoteMap, signer: signer(randomKey()) }),
     log: console.error,
   });
   // Vite answers what it serves (modules, HMR, public files); everything else is the composer's.

@@ -22,7 +22,11 @@ try {
   const provider = await serveDemoProvider(console.log);
   if (provider) stops.push(() => new Promise((resolve) => provider.close(resolve)));
 
-  const composer = await startComposingServer(composerSettings({ deployments, port: composerPort }));
+  // The composer believes the X-Forwarded-For of the edge in front of it, and no one else's.
+  const composer = await startComposingServer({
+    ...composerSettings({ deployments, port: composerPort }),
+    TRUSTED_PROXIES: 'loopback',
+  });
   stops.push(composer.stop);
 
   const origins = Object.entries(sliceOrigins(deployments));

@@ -11,9 +11,12 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { localSigningKey } from '../packages/signing/src/signing-key.js';
+import { randomKey, signer } from '../packages/signing/src/signing.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { createFieldSignals } from '../shell/server/field-signals.mjs';
 import { createFragmentSource } from '../shell/server/fragments.mjs';
+import { fieldMetrics, metricsServer } from '../shell/server/metrics.mjs';
 import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
 import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
@@ -88,24 +91,40 @@ const assetCaching = (/** @type {string} */ pathname) =>
 /**
  * The composing server in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it). `npm start` runs shell/server/main.mjs instead.
- * @param {{ remoteMap: string, sliceOrigins: string[], root?: string, gameProvider?: string }} options
- *   remoteMap: the map's file or URL; sliceOrigins: where this environment's slices are served from
- * @returns {Promise<Handler & { close: () => void }>} close: stops reading the map
+ * @param {{ remoteMap: string, sliceOrigins: string[], root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[] }} options
+ *   remoteMap: the map's file or URL; sliceOrigins: where this environment's slices are served from;
+ *   signingKey: the environment's (a random one by default: no preview link is valid);
+ *   trustedProxies: whose X-Forwarded-For names the client (none by default)
+ * @returns {Promise<Handler & { close: () => void, metrics: import('node:http').Server }>} close: stops
+ *   reading the map; metrics: the server of its /metrics, not listening yet (its port is the caller's)
  */
-export async function shellHandler({ remoteMap, sliceOrigins, root = shellBuild, gameProvider = gameProviderUrl() }) {
+export async function shellHandler({
+  remoteMap,
+  sliceOrigins,
+  root = shellBuild,
+  gameProvider = gameProviderUrl(),
+  signingKey = randomKey(),
+  trustedProxies = [],
+}) {
   const environment = { sliceOrigins };
   const source = remoteMapAt(remoteMap, { environment, log: () => undefined });
   await source.ready;
+  const keySigner = signer(signingKey);
+  const metrics = fieldMetrics();
   const handler = createShellHandler({
     ...(await loadShell(root)),
     remoteMap: source,
     fragmentOf: createFragmentSource(),
     sliceOrigins,
     gameProvider: new URL(gameProvider).origin,
-    fieldSignals: createFieldSignals({ remoteMap: source }),
+    signer: keySigner,
+    fieldSignals: createFieldSignals({ remoteMap: source, signer: keySigner, trustedProxies, metrics }),
   });
   await handler.prefetchFragments();
-  return Object.assign(shellListener({ handler, shellBuild: root }), { close: source.close });
+  return Object.assign(shellListener({ handler, shellBuild: root }), {
+    close: source.close,
+    metrics: metricsServer({ read: () => metrics.registry.metrics(), log: () => undefined }),
+  });
 }
 
 /**
@@ -192,28 +211,35 @@ export function listen(handler, port, host = 'localhost') {
 }
 
 /**
- * The composing server's settings for a local environment (see shell/server/config.mjs).
- * @param {{ deployments: string, port: number }} options
+ * The composing server's settings for a local environment (see shell/server/config.mjs): its
+ * signing key is the deployment root's key file (made once), which `slice preview` reads too.
+ * @param {{ deployments: string, port: number, metricsPort?: number }} options
  */
-export const composerSettings = ({ deployments, port }) => ({
+export const composerSettings = ({ deployments, port, metricsPort = shell.metricsPort }) => ({
   PORT: String(port),
   HOST: 'localhost',
+  METRICS_PORT: String(metricsPort),
   REMOTE_MAP: remoteMapFile(deployments),
   SLICE_ORIGINS: Object.values(sliceOrigins(deployments)).join(','),
   GAME_PROVIDER: gameProviderUrl(),
+  SIGNING_KEY: localSigningKey(deployments),
 });
 
 /**
  * Starts the composing server (shell/server/main.mjs) as production runs it, in processes of its
  * own; resolves once it is ready.
  * @param {Record<string, string>} settings its environment (composerSettings)
- * @returns {Promise<{ stop: () => Promise<void> }>}
+ * @param {{ keepOutput?: boolean }} [options] keepOutput: keep what it prints (`output`) instead of printing it
+ * @returns {Promise<{ stop: () => Promise<void>, output: () => string }>}
  */
-export async function startComposingServer(settings) {
+export async function startComposingServer(settings, { keepOutput = false } = {}) {
+  const printed = keepOutput ? 'pipe' : 'inherit';
   const child = spawn(process.execPath, [composingServer], {
     env: { ...process.env, NODE_ENV: 'production', ...settings },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', printed, printed],
   });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const readiness = `http://localhost:${settings.PORT}${healthPaths.ready}`;
   for (const deadline = Date.now() + 30_000; ;) {
@@ -233,6 +259,7 @@ export async function startComposingServer(settings) {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
+    output: () => output,
   };
 }
 
@@ -252,7 +279,7 @@ export async function serveSite({ deployments = localDeployments, log = console.
   const provider = await serveDemoProvider(log);
   if (provider) servers.push(provider);
   const composer = await startComposingServer(composerSettings({ deployments, port: shellPort }));
-  log(`shell      http://localhost:${shellPort}`);
+  log(`shell      http://localhost:${shellPort} (metrics: http://127.0.0.1:${shell.metricsPort}/metrics)`);
   return {
     stop: async () => {
       await composer.stop();

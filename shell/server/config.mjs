@@ -2,6 +2,8 @@
 // The composing server's settings, from the environment, checked in one place.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { checkedKey } from '@nova/signing/signing';
+import proxyAddr from 'proxy-addr';
 
 /**
  * @typedef {object} ServerConfig
@@ -15,6 +17,11 @@ import { join } from 'node:path';
  * @property {number} workers processes serving requests (one per core by default)
  * @property {number} fragmentTimeoutMs the most a fragment lookup may add to a page
  * @property {number} pageCacheBytes the memory composed pages may take, per process
+ * @property {string | undefined} signingKey the environment's key (field-signal tokens, preview
+ *   links); unset: main.mjs makes a random one for this instance
+ * @property {string[]} trustedProxies the proxies whose X-Forwarded-For names the client
+ * @property {number} metricsPort where /metrics is served, apart from the pages
+ * @property {string} metricsHost
  */
 
 /** The settings it reads, with what each means; the README lists the same. */
@@ -28,6 +35,14 @@ export const settings = {
   WEB_CONCURRENCY: 'processes serving requests (default: one per core)',
   FRAGMENT_TIMEOUT_MS: 'the most a slice fragment may take before the page goes without it (default 400)',
   PAGE_CACHE_MB: 'memory for composed pages, per process (default 64)',
+  SIGNING_KEY:
+    "the environment's signing key, at least 32 characters, the same for every instance and for `slice preview` " +
+    '(default: a random key per start, so no preview link is valid)',
+  TRUSTED_PROXIES:
+    'the proxies whose X-Forwarded-For names the client: addresses, CIDRs, loopback, linklocal or uniquelocal, ' +
+    'comma-separated (default: none)',
+  METRICS_PORT: "the port /metrics is served on, for Prometheus; never the pages' port (default 9464)",
+  METRICS_HOST: 'the address /metrics is served on (default 127.0.0.1: this machine only)',
 };
 
 const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
@@ -41,6 +56,22 @@ const whole = (/** @type {string} */ name, /** @type {string | undefined} */ val
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: "${value}" is not a whole number.`);
   return number;
+};
+
+/** The proxies TRUSTED_PROXIES names, each checked as proxy-addr reads it. */
+const proxies = (/** @type {string | undefined} */ value) => {
+  const list = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    try {
+      proxyAddr.compile(item);
+    } catch {
+      throw new Error(`TRUSTED_PROXIES: "${item}" is not an address, a CIDR, loopback, linklocal or uniquelocal.`);
+    }
+  }
+  return list;
 };
 
 /**
@@ -67,5 +98,9 @@ export function serverConfig(env) {
     workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY, availableParallelism()) || 1,
     fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS, 400),
     pageCacheBytes: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    signingKey: env.SIGNING_KEY ? checkedKey(env.SIGNING_KEY) : undefined,
+    trustedProxies: proxies(env.TRUSTED_PROXIES),
+    metricsPort: whole('METRICS_PORT', env.METRICS_PORT, 9464),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
 }

@@ -1,20 +1,28 @@
 // @ts-check
 // POST /field-signals: the batches visitors' browsers send (shell/src/telemetry), checked
-// strictly and counted (metrics.mjs); GET /metrics: the counts, for Prometheus. A batch is taken
-// whole or refused whole, with one of a fixed set of reasons: nothing a client sends becomes a
-// label, a log line or a new series (but a slice and version the remote map lists).
-import { failureKinds, fieldSignalsPath, metricsPath, vitalNames } from '@nova/contracts/field-signals';
+// strictly and counted (metrics.mjs); GET /field-signals/token: the token each batch must carry
+// (field-signal-tokens.mjs). A batch is taken whole or refused whole, with one of a fixed set of
+// reasons: nothing a client sends becomes a label, a log line or a new series (but a slice and
+// version the remote map lists). The limits, the tokens used and the clients counted are the
+// client ledger's (client-ledger.mjs), shared by every process of the composer.
+import { failureKinds, fieldSignalsPath, fieldSignalTokenPath, vitalNames } from '@nova/contracts/field-signals';
 import { isRecord } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
-import { LRUCache } from 'lru-cache';
+import { bucketFrom } from '@nova/contracts/traffic';
 import { boundedText } from './bounded-body.mjs';
-import { fieldMetrics, metricsContentType, metricsText } from './metrics.mjs';
+import { clientAddress } from './client-address.mjs';
+import { createLedger, localLedger } from './client-ledger.mjs';
+import { fieldSignalTokens } from './field-signal-tokens.mjs';
+import { fieldMetrics } from './metrics.mjs';
+import { entryFor } from './remote-map-view.mjs';
 
 /** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
 /** @typedef {import('./shell-handler.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
 /** @typedef {import('./metrics.mjs').FieldMetrics} FieldMetrics */
 /** @typedef {import('./metrics.mjs').RejectReason} RejectReason */
+/** @typedef {import('./client-ledger.mjs').ClientLedger} ClientLedger */
+/** @typedef {import('@nova/signing/signing').Signer} Signer */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /**
  * A request as the Node adapter gives it: with its sender's address and a bounded read of its
@@ -33,101 +41,162 @@ export const batchLimits = {
   values: { LCP: 120, INP: 60, CLS: 50 },
 };
 
-/** Each client may send `burst` batches at once, then `perSecond` more each second. */
-const defaultRate = { burst: 20, perSecond: 1 };
-
 const signalNames = new Set(['view', ...failureKinds, ...vitalNames]);
 const signalKeys = new Set(['slice', 'version', 'signal', 'value']);
+const batchKeys = new Set(['token', 'signals']);
 const isVital = (/** @type {string} */ signal) => /** @type {readonly string[]} */ (vitalNames).includes(signal);
+
+/** The status a batch refused for each reason gets (400 for the rest). */
+const statusOf = /** @type {Partial<Record<RejectReason, number>>} */ ({
+  method: 405,
+  'rate-limited': 429,
+  'content-type': 415,
+  'too-large': 413,
+  'too-many': 413,
+  'no-remote-map': 503,
+  busy: 503,
+  'no-token': 403,
+  'invalid-token': 403,
+  'expired-token': 403,
+  'token-client': 403,
+  'token-versions': 403,
+  'token-reused': 403,
+});
+const noStore = ['Cache-Control', 'no-store'];
 
 /**
  * @param {object} options
  * @param {RemoteMapSource} options.remoteMap the versions a signal may name: those it lists
+ * @param {Signer} options.signer the environment's key: it signs the tokens
+ * @param {ClientLedger} [options.ledger] limits, tokens used, clients counted (the primary's, in a cluster)
+ * @param {readonly string[]} [options.trustedProxies] whose X-Forwarded-For names the client
  * @param {FieldMetrics} [options.metrics]
- * @param {() => Promise<string>} [options.readMetrics] the text /metrics answers (metricsText)
- * @param {{ burst: number, perSecond: number }} [options.rate] per client
  * @param {() => number} [options.now]
  */
 export function createFieldSignals({
   remoteMap,
+  signer,
+  ledger = localLedger(createLedger()),
+  trustedProxies = [],
   metrics = fieldMetrics(),
-  readMetrics = metricsText(metrics.registry),
-  rate = defaultRate,
   now = Date.now,
 }) {
-  const allowed = tokenBuckets(rate, now);
+  const tokens = fieldSignalTokens(signer, { now });
+  const clientAt = clientAddress(trustedProxies);
+  const clientOf = (/** @type {SignalRequest} */ request) =>
+    clientAt(request.client, request.headers.get('x-forwarded-for'));
+  /** Whether the client may make one more request of this kind; undefined if the ledger did not answer. */
+  const allowed = (/** @type {'token' | 'batch'} */ kind, /** @type {string} */ client) =>
+    ledger.allow(kind, client).catch(() => undefined);
 
   /** @returns {PlainResponse} */
-  const refuse = (
-    /** @type {number} */ status,
-    /** @type {RejectReason} */ reason,
-    headers = /** @type {string[]} */ ([]),
-  ) => {
+  const refuse = (/** @type {RejectReason} */ reason, headers = /** @type {string[]} */ ([])) => {
     metrics.rejected(reason);
     return {
-      status,
-      headers: ['Content-Type', 'text/plain; charset=utf-8', 'Cache-Control', 'no-store', ...headers],
+      status: statusOf[reason] ?? 400,
+      headers: ['Content-Type', 'text/plain; charset=utf-8', ...noStore, ...headers],
       body: `Refused: ${reason}.`,
     };
   };
 
   /** @returns {Promise<PlainResponse>} */
+  const issueToken = async (/** @type {SignalRequest} */ request) => {
+    const text = (
+      /** @type {number} */ status,
+      /** @type {string} */ body,
+      headers = /** @type {string[]} */ ([]),
+    ) => ({
+      status,
+      headers: ['Content-Type', 'text/plain; charset=utf-8', ...noStore, ...headers],
+      body,
+    });
+    if (request.method !== 'GET') return text(405, 'Method not allowed.', ['Allow', 'GET']);
+    const client = clientOf(request);
+    const allow = await allowed('token', client);
+    if (allow === undefined) return text(503, 'Busy: try again.', ['Retry-After', '1']);
+    if (!allow) return text(429, 'Too many tokens asked for: try again later.', ['Retry-After', '1']);
+    const map = remoteMap.current();
+    if (map.revision === undefined) return text(503, 'No remote map: try again.', ['Retry-After', '5']);
+    // The version of each slice this visitor sees now: its bucket's (it is given one by the page).
+    const bucket = bucketFrom(request.headers.get('cookie'));
+    const versions = Object.fromEntries(
+      sliceNames.flatMap((slice) => {
+        const entry = entryFor(map.view, slice, bucket);
+        return entry ? [[slice, entry.version]] : [];
+      }),
+    );
+    return {
+      status: 200,
+      // The token is this client's alone: no cache may keep it (the edge passes it through).
+      headers: ['Content-Type', 'application/json', 'Cache-Control', 'private, no-store'],
+      body: JSON.stringify(tokens.issue(client, versions)),
+    };
+  };
+
+  /** @returns {Promise<PlainResponse>} */
   const receive = async (/** @type {SignalRequest} */ request) => {
-    if (request.method !== 'POST') return refuse(405, 'method', ['Allow', 'POST']);
-    if (!allowed(clientOf(request))) return refuse(429, 'rate-limited', ['Retry-After', '1']);
+    if (request.method !== 'POST') return refuse('method', ['Allow', 'POST']);
+    const client = clientOf(request);
+    const allow = await allowed('batch', client);
+    if (allow === undefined) return refuse('busy', ['Retry-After', '1']);
+    if (!allow) return refuse('rate-limited', ['Retry-After', '1']);
     if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(request.headers.get('content-type') ?? ''))
-      return refuse(415, 'content-type');
+      return refuse('content-type');
     const body = await readBody(request, batchLimits.bodyBytes);
-    if (body.over !== undefined) return refuse(413, 'too-large');
+    if (body.over !== undefined) return refuse('too-large');
     let json;
     try {
       json = JSON.parse(body.text);
     } catch {
-      return refuse(400, 'not-json');
+      return refuse('not-json');
     }
-    if (!isRecord(json) || Object.keys(json).length !== 1 || !Array.isArray(json.signals) || json.signals.length === 0)
-      return refuse(400, 'malformed');
-    if (json.signals.length > batchLimits.signals) return refuse(413, 'too-many');
+    if (
+      !isRecord(json) ||
+      Object.keys(json).some((key) => !batchKeys.has(key)) ||
+      !Array.isArray(json.signals) ||
+      json.signals.length === 0
+    )
+      return refuse('malformed');
+    if (json.signals.length > batchLimits.signals) return refuse('too-many');
     const map = remoteMap.current();
-    if (map.revision === undefined) return refuse(503, 'no-remote-map', ['Retry-After', '5']);
+    if (map.revision === undefined) return refuse('no-remote-map', ['Retry-After', '5']);
     /** @type {Signal[]} */
     const signals = [];
     for (const item of json.signals) {
       const checked = checkSignal(item, map.view.listed);
-      if (typeof checked === 'string') return refuse(400, checked);
+      if (typeof checked === 'string') return refuse(checked);
       signals.push(checked);
     }
+    const grant = tokens.check(json.token, client);
+    if (typeof grant === 'string') return refuse(grant);
+    if (signals.some(({ slice, version }) => grant.versions[slice] !== version)) return refuse('token-versions');
+    const versions = [...new Set(signals.map(({ slice, version }) => `${slice}@${version}`))];
+    const redeemed = await ledger
+      .redeem({ id: grant.id, expiresAt: grant.expiresAt, client: grant.client, versions })
+      .catch(() => undefined);
+    if (!redeemed || (!redeemed.spent && redeemed.why === 'full')) return refuse('busy', ['Retry-After', '1']);
+    if (!redeemed.spent) return refuse('token-reused');
     for (const { slice, version, signal, value } of signals) {
       if (signal === 'view') metrics.pageView(slice, version);
       else if (value === undefined) metrics.failure(slice, version, /** @type {FailureName} */ (signal));
       else metrics.vital(slice, version, /** @type {VitalName} */ (signal), value);
     }
-    return { status: 204, headers: ['Cache-Control', 'no-store'] };
-  };
-
-  /** @returns {Promise<PlainResponse>} */
-  const metricsResponse = async (/** @type {RequestParts} */ request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return { status: 405, headers: ['Allow', 'GET, HEAD', 'Cache-Control', 'no-store'] };
-    const text = await readMetrics().catch(() => undefined);
-    if (text === undefined)
-      return { status: 503, headers: ['Cache-Control', 'no-store', 'Retry-After', '1'], body: 'Metrics unavailable.' };
-    return {
-      status: 200,
-      headers: ['Content-Type', metricsContentType, 'Cache-Control', 'no-store'],
-      body: request.method === 'HEAD' ? undefined : text,
-    };
+    for (const key of redeemed.newFor) {
+      const [slice, version = ''] = key.split('@');
+      metrics.client(/** @type {SliceName} */ (slice), version);
+    }
+    return { status: 204, headers: noStore };
   };
 
   return {
     /** Whether it answers `pathname`. */
-    answers: (/** @type {string} */ pathname) => pathname === fieldSignalsPath || pathname === metricsPath,
+    answers: (/** @type {string} */ pathname) => pathname === fieldSignalsPath || pathname === fieldSignalTokenPath,
     /**
      * The answer at one of its paths (`answers`), without the site's security headers.
      * @param {SignalRequest} request
      * @param {string} pathname
      */
-    respond: (request, pathname) => (pathname === metricsPath ? metricsResponse(request) : receive(request)),
+    respond: (request, pathname) => (pathname === fieldSignalTokenPath ? issueToken(request) : receive(request)),
   };
 }
 
@@ -166,37 +235,4 @@ function readBody(request, maxBytes) {
   if (request instanceof Request)
     return boundedText(/** @type {Response} */ (/** @type {unknown} */ (request)), maxBytes);
   return Promise.resolve({ over: Infinity });
-}
-
-/** Addresses of this side of the network: a proxy there (the edge) names the client it forwards. */
-const ownNetwork = /^(?:::1|127\.|::ffff:127\.|10\.|::ffff:10\.|192\.168\.|::ffff:192\.168\.|f[cd][0-9a-f]{2}:)/i;
-
-/**
- * Who sent a request, for the rate limit: its peer's address, or, from a proxy of our own
- * network, the address that proxy last added to X-Forwarded-For (the one it saw).
- * @param {SignalRequest} request
- */
-export function clientOf({ client = '', headers }) {
-  const forwarded = ownNetwork.test(client) ? headers.get('x-forwarded-for') : null;
-  return forwarded?.split(',').at(-1)?.trim().slice(0, 64) || client;
-}
-
-/**
- * A token bucket per client, for the clients seen lately (memory bounded: the least recent are
- * forgotten, and start full again).
- * @param {{ burst: number, perSecond: number }} rate
- * @param {() => number} now
- * @returns {(client: string) => boolean} whether the client may send one more batch now
- */
-function tokenBuckets({ burst, perSecond }, now) {
-  /** @type {LRUCache<string, { tokens: number, at: number }>} */
-  const buckets = new LRUCache({ max: 10_000 });
-  return (client) => {
-    const at = now();
-    const bucket = buckets.get(client) ?? { tokens: burst, at };
-    const tokens = Math.min(burst, bucket.tokens + ((at - bucket.at) / 1000) * perSecond);
-    const allowed = tokens >= 1;
-    buckets.set(client, { tokens: allowed ? tokens - 1 : tokens, at });
-    return allowed;
-  };
 }

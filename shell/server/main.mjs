@@ -1,12 +1,16 @@
 // @ts-check
 // The composing server in production: `node shell/server/main.mjs`, configured by the environment
-// (config.mjs). One process per core shares the port; SIGTERM (or SIGINT) stops accepting,
-// finishes the requests in flight and exits.
+// (config.mjs). One process per core shares the port; the primary keeps what they must agree on
+// (the client ledger: rate limits, field-signal tokens used, clients counted) and serves /metrics,
+// the sum of theirs, on a port of its own. SIGTERM (or SIGINT) stops accepting, finishes the
+// requests in flight and exits.
 import cluster from 'node:cluster';
+import { randomKey, signer } from '@nova/signing/signing';
+import { answerLedgerRequests, createLedger, ledgerOverIpc, localLedger } from './client-ledger.mjs';
 import { createFieldSignals } from './field-signals.mjs';
 import { createFragmentSource } from './fragments.mjs';
 import { serverConfig } from './config.mjs';
-import { answerWorkers, fieldMetrics, metricsText } from './metrics.mjs';
+import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
 import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
 import { remoteMapAt } from './remote-map-source.mjs';
 import { createShellHandler, loadShell } from './shell-handler.mjs';
@@ -14,12 +18,38 @@ import { createShellHandler, loadShell } from './shell-handler.mjs';
 const config = serverConfig(process.env);
 const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${line}`);
 
-/** One process serving requests. */
-async function serve() {
+/**
+ * The environment's key, or (none set) a random one for this instance, made once by the primary and
+ * given to its workers: field signals work alone, but no preview link is valid for it.
+ */
+function signingKey() {
+  if (config.signingKey) return config.signingKey;
+  log('SIGNING_KEY is not set: this instance signs with a random key of its own (no preview link is valid).');
+  return randomKey();
+}
+
+/**
+ * Listens on `port`; fails if it cannot.
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @param {string | undefined} host
+ */
+const listening = (server, port, host) =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+
+/**
+ * One process serving requests: the only one (with its own ledger and /metrics), or a worker.
+ * @param {string} key the signing key
+ */
+async function serve(key) {
   const remoteMap = remoteMapAt(config.remoteMap, { environment: config, log });
   const metrics = fieldMetrics();
-  // A worker answers /metrics with every worker's counts, summed by the primary.
-  const readMetrics = metricsText(metrics.registry, { worker: cluster.isWorker ? process : undefined });
+  if (cluster.isWorker) shareWithPrimary(metrics.registry);
+  const ledger = cluster.isWorker ? ledgerOverIpc() : localLedger(createLedger());
+  const keySigner = signer(key);
   const handler = createShellHandler({
     ...(await loadShell(config.shellBuild)),
     remoteMap,
@@ -27,19 +57,29 @@ async function serve() {
     sliceOrigins: config.sliceOrigins,
     gameProvider: config.gameProvider,
     pageCacheBytes: config.pageCacheBytes,
-    fieldSignals: createFieldSignals({ remoteMap, metrics, readMetrics }),
+    signer: keySigner,
+    fieldSignals: createFieldSignals({
+      remoteMap,
+      signer: keySigner,
+      ledger,
+      trustedProxies: config.trustedProxies,
+      metrics,
+    }),
   });
   const listener = shellListener({ handler, shellBuild: config.shellBuild, log });
   const server = shellServer(listener);
+  const metricsListener = cluster.isWorker ? undefined : metricsServer({ read: () => metrics.registry.metrics(), log });
   // A map behind a URL is read once before the first request, so no instance starts without it,
   // and its released versions' fragments are at hand for the first pages.
   await remoteMap.ready;
   await handler.prefetchFragments();
-  await new Promise((resolve) => server.listen(config.port, config.host, () => resolve(undefined)));
+  await listening(server, config.port, config.host);
+  if (metricsListener) await listening(metricsListener, config.metricsPort, config.metricsHost);
   /** @type {Promise<void> | undefined} */
   let stopping;
   const stop = () => {
     stopping ??= stopGracefully(server, listener).then(() => {
+      metricsListener?.close();
       remoteMap.close();
       process.exit(0);
     });
@@ -50,13 +90,17 @@ async function serve() {
 
 /**
  * Starts a process per core, starts another when one that was serving dies, and stops them all
- * on a signal (or when one cannot start: the others would fail alike).
+ * on a signal (or when one cannot start: the others would fail alike). It keeps the client ledger
+ * the workers ask, and serves /metrics: the sum of theirs.
  */
-function supervise() {
+async function supervise() {
+  const key = signingKey();
   let stopping = false;
+  const metricsListener = metricsServer({ read: clusterMetricsText(), log });
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    metricsListener.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
   const serving = new Set();
@@ -69,15 +113,24 @@ function supervise() {
       return stop();
     }
     log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
+    cluster.fork({ SIGNING_KEY: key });
   });
-  answerWorkers();
-  for (let i = 0; i < config.workers; i += 1) cluster.fork();
+  answerLedgerRequests(createLedger(), cluster);
+  try {
+    await listening(metricsListener, config.metricsPort, config.metricsHost);
+  } catch (error) {
+    log(`Cannot serve /metrics on ${config.metricsHost}:${config.metricsPort}: ${error}`);
+    process.exit(1);
+  }
+  for (let i = 0; i < config.workers; i += 1) cluster.fork({ SIGNING_KEY: key });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   const where = `http://${config.host ?? 'localhost'}:${config.port}`;
-  console.log(`Composing pages at ${where} with ${config.workers} processes (map: ${config.remoteMap}).`);
+  console.log(
+    `Composing pages at ${where} with ${config.workers} processes (map: ${config.remoteMap}); ` +
+      `metrics at http://${config.metricsHost}:${config.metricsPort}/metrics.`,
+  );
 }
 
-if (cluster.isPrimary && config.workers > 1) supervise();
-else await serve();
+if (cluster.isPrimary && config.workers > 1) await supervise();
+else await serve(cluster.isWorker ? /** @type {string} */ (config.signingKey) : signingKey());

@@ -1,9 +1,11 @@
 // @ts-check
 // The composing server's metrics (Prometheus): what visitors' browsers report of each slice
-// version (field-signals.mjs counts them here), and the batches refused. Each process counts in
-// its own registry; under node:cluster the primary sums the workers' registries for /metrics.
-import cluster from 'node:cluster';
-import { metricNames } from '@nova/contracts/field-signals';
+// version (field-signals.mjs counts them here), the distinct clients counted per version, and the
+// batches refused. Each process counts in its own registry; under node:cluster the primary sums
+// the workers' registries. /metrics is served on a listener of its own (METRICS_PORT, on loopback
+// by default), never on the pages' port.
+import { createServer } from 'node:http';
+import { metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { AggregatorRegistry, Counter, Histogram, Registry } from 'prom-client';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -27,6 +29,13 @@ export const rejectReasons = /** @type {const} */ ([
   'value',
   'rate-limited',
   'no-remote-map',
+  'no-token',
+  'invalid-token',
+  'expired-token',
+  'token-client',
+  'token-versions',
+  'token-reused',
+  'busy',
 ]);
 /** @typedef {typeof rejectReasons[number]} RejectReason */
 
@@ -56,6 +65,12 @@ export function fieldMetrics(registry = new Registry()) {
     name: metricNames.failures,
     help: 'Pages of a slice version that failed a visitor: load (the fallback showed), render or hydration.',
     labelNames: ['slice', 'version', 'kind'],
+    registers,
+  });
+  const clients = new Counter({
+    name: metricNames.clients,
+    help: 'Distinct clients whose field signals about a slice version were taken, each counted once.',
+    labelNames: ['slice', 'version'],
     registers,
   });
   const vitals = {
@@ -88,77 +103,57 @@ export function fieldMetrics(registry = new Registry()) {
       /** @type {VitalName} */ name,
       /** @type {number} */ value,
     ) => vitals[name].observe({ slice, version }, value),
+    client: (/** @type {SliceName} */ slice, /** @type {string} */ version) => clients.inc({ slice, version }),
     rejected: (/** @type {RejectReason} */ reason) => rejected.inc({ reason }),
   };
 }
 /** @typedef {ReturnType<typeof fieldMetrics>} FieldMetrics */
 
-/** The messages a worker and the primary exchange for /metrics. */
-const asked = 'nova:metrics-request';
-const answered = 'nova:metrics-answer';
-/** How long a worker waits for the primary's sum (the primary waits up to 5 s for each worker). */
-const primaryTimeoutMs = 6000;
+/**
+ * In a worker of a cluster: lets the primary read this process's registry (prom-client answers
+ * its requests over IPC).
+ * @param {Registry} registry
+ */
+export function shareWithPrimary(registry) {
+  AggregatorRegistry.setRegistries([registry]);
+  new AggregatorRegistry();
+}
 
 /**
- * The text /metrics answers: the process's own registry alone, or, in a worker of a cluster,
- * the sum of every worker's, asked of the primary (which `answerWorkers` must run in).
- * @param {Registry} registry
- * @param {{ worker?: NodeJS.Process | undefined }} [cluster] the worker's process (when clustered)
+ * In the primary of a cluster: the sum of every worker's registry. Scrapes at the same time share
+ * one round of questions to the workers.
  * @returns {() => Promise<string>}
  */
-export function metricsText(registry, { worker } = {}) {
-  if (!worker?.send) return () => registry.metrics();
-  AggregatorRegistry.setRegistries([registry]);
-  // Constructing one makes prom-client answer the primary's requests for this worker's registry.
-  new AggregatorRegistry();
-  return () => askPrimary(worker);
-}
-
-let lastRequest = 0;
-
-/**
- * Asks the primary for the sum of the workers' metrics, and waits for its answer.
- * @param {NodeJS.Process} worker
- * @returns {Promise<string>}
- */
-export function askPrimary(worker) {
-  const id = ++lastRequest;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => settle(new Error('The primary did not answer for the metrics.')), primaryTimeoutMs);
-    /** @param {Error | undefined} error @param {string} [text] */
-    function settle(error, text = '') {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      if (error) reject(error);
-      else resolve(text);
-    }
-    /** @param {unknown} message */
-    function onMessage(message) {
-      const reply = /** @type {{ type?: unknown, id?: unknown, text?: unknown, error?: unknown }} */ (message);
-      if (reply?.type !== answered || reply.id !== id) return;
-      if (typeof reply.text === 'string') settle(undefined, reply.text);
-      else settle(new Error(`The primary could not sum the metrics: ${String(reply.error)}`));
-    }
-    worker.on('message', onMessage);
-    worker.send?.({ type: asked, id });
-  });
-}
-
-/**
- * In the primary: answers each worker's request with the sum of every worker's registry.
- * @param {Pick<import('node:cluster').Cluster, 'on'>} [workers] node:cluster (the primary's)
- */
-export function answerWorkers(workers = cluster) {
+export function clusterMetricsText() {
   const aggregator = new AggregatorRegistry();
-  workers.on('message', (worker, message) => {
-    if (message?.type !== asked) return;
-    const { id } = message;
-    aggregator.clusterMetrics().then(
-      (text) => worker.isConnected() && worker.send({ type: answered, id, text }),
-      (error) => worker.isConnected() && worker.send({ type: answered, id, error: String(error?.message) }),
+  /** @type {Promise<string> | undefined} */
+  let inFlight;
+  return () => (inFlight ??= aggregator.clusterMetrics().finally(() => (inFlight = undefined)));
+}
+
+/**
+ * The listener /metrics is served on, apart from the pages: GET (or HEAD) /metrics and nothing else.
+ * @param {{ read: () => Promise<string>, log?: (line: string) => void }} options
+ *   read: the text (a registry's `metrics`, or `clusterMetricsText`)
+ */
+export function metricsServer({ read, log = console.error }) {
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== metricsPath) return void res.writeHead(404, { 'Cache-Control': 'no-store' }).end('Not found');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return void res.writeHead(405, { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }).end();
+    read().then(
+      (text) =>
+        res
+          .writeHead(200, { 'Content-Type': metricsContentType, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
+      (error) => {
+        log(`Reading the metrics failed: ${error instanceof Error ? error.message : error}`);
+        res.writeHead(503, { 'Cache-Control': 'no-store', 'Retry-After': '1' }).end('Metrics unavailable.');
+      },
     );
   });
 }
 
-/** The content type of the text `metricsText` gives. */
+/** The content type of the metrics text. */
 export const metricsContentType = Registry.PROMETHEUS_CONTENT_TYPE;

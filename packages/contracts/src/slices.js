@@ -3,12 +3,14 @@
 // lint, the benchmark) read it as it is, and TypeScript sees its exact values.
 
 /**
- * The host that composes the slices: where it runs locally, and its server entry (what the
- * composing server renders the layout with), in its folder.
+ * The host that composes the slices: where it runs locally (its pages, and its metrics on a port
+ * of their own), and its server entry (what the composing server renders the layout with), in its
+ * folder.
  */
 export const shell = /** @type {const} */ ({
   folder: 'shell',
   port: 4173,
+  metricsPort: 4179,
   serverEntry: 'src/composition/render-shell.tsx',
 });
 
