@@ -3,21 +3,40 @@ import { batchSize, createFieldSignals, maxQueued, type FieldSignal } from './fi
 
 const versions: Record<string, string> = { games: '1.2.0-bbbb', legal: '1.0.0-cccc' };
 
-/** Field signals with fakes around them: what was sent, and the vitals callback once loaded. */
-function setUp() {
+/**
+ * Field signals with fakes around them: what was sent (and with which token), the vitals callback
+ * once loaded, and tokens as the test hands them out (a fresh one for each batch by default).
+ */
+function setUp({ tokensAtHand = Infinity } = {}) {
   const sent: FieldSignal[][] = [];
+  const tokensSent: string[] = [];
   let reportVital: ((name: 'LCP' | 'INP' | 'CLS', value: number) => void) | undefined;
   const watchVitals = vi.fn(async (report: typeof reportVital) => void (reportVital = report));
+  const keeper = { left: tokensAtHand, issued: 0, onToken: () => {} };
+  const tokens = {
+    start: (onToken: () => void) => void (keeper.onToken = onToken),
+    take: () => (keeper.left > 0 ? (keeper.left--, `token-${++keeper.issued}`) : undefined),
+  };
   const signals = createFieldSignals({
     versionOf: async (slice) => versions[slice],
-    send: (batch) => sent.push(batch),
+    send: (batch, token) => {
+      sent.push(batch);
+      tokensSent.push(token);
+    },
+    tokens,
     watchVitals,
   });
   return {
     signals,
     sent,
+    tokensSent,
     watchVitals,
     vital: (name: 'LCP' | 'INP' | 'CLS', value: number) => reportVital!(name, value),
+    /** A token arrives. */
+    tokenArrives: () => {
+      keeper.left += 1;
+      keeper.onToken();
+    },
   };
 }
 /** Lets the version look-ups (promises) settle. */
@@ -117,6 +136,33 @@ describe('field signals', () => {
     const { signals, watchVitals } = setUp();
     signals.start(undefined);
     expect(watchVitals).not.toHaveBeenCalled();
+  });
+
+  it('sends each batch with a token of its own', async () => {
+    const { signals, sent, tokensSent } = setUp();
+    signals.start(undefined);
+    for (let i = 0; i < batchSize + 1; i += 1) signals.pageView('games');
+    await settled();
+    hide();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize, 1]);
+    expect(tokensSent).toEqual(['token-1', 'token-2']);
+  });
+
+  it('keeps signals in memory while no token is at hand, and sends full batches as soon as one arrives', async () => {
+    const { signals, sent, tokensSent, tokenArrives } = setUp({ tokensAtHand: 0 });
+    signals.start(undefined);
+    for (let i = 0; i < batchSize + 2; i += 1) signals.pageView('games');
+    await settled();
+    hide();
+    dispatchEvent(new Event('pagehide'));
+    expect(sent).toEqual([]);
+    tokenArrives();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize]);
+    tokenArrives();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize]);
+    hide();
+    expect(sent.map((batch) => batch.length)).toEqual([batchSize, 2]);
+    expect(tokensSent).toEqual(['token-1', 'token-2']);
   });
 
   it('counts an error once, as the first kind reported', async () => {

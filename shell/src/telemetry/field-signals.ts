@@ -1,5 +1,6 @@
 import type { failureKinds, vitalNames } from '@nova/contracts/field-signals';
 import type { RemoteName } from '@nova/contracts/remote-modules';
+import type { TokenKeeper } from './tokens.ts';
 
 export type FailureKind = (typeof failureKinds)[number];
 export type VitalName = (typeof vitalNames)[number];
@@ -22,27 +23,34 @@ const largestValue: Record<VitalName, number> = { LCP: 120, INP: 60, CLS: 50 };
 interface Dependencies {
   /** The version of a slice this tab loads pages from. */
   versionOf: (slice: RemoteName) => Promise<string | undefined>;
-  /** Sends one batch. */
-  send: (signals: FieldSignal[]) => void;
+  /** Sends one batch with its token. */
+  send: (signals: FieldSignal[], token: string) => void;
+  /** The tokens batches carry: one spare at a time. */
+  tokens: Pick<TokenKeeper, 'start' | 'take'>;
   /** Starts measuring the Web Vitals, from code loaded only when asked. */
   watchVitals: (report: (name: VitalName, value: number) => void) => Promise<void>;
 }
 
 /**
  * The page's field signals: kept in memory until the page is live (hydrated), then sent in
- * batches when one grows large and whenever the page is hidden. Beyond `maxQueued` waiting,
- * new ones are dropped.
+ * batches, each with a token of its own, when one grows large and whenever the page is hidden.
+ * With no token at hand they wait in memory, and full batches go when one arrives. Beyond
+ * `maxQueued` waiting, new ones are dropped.
  */
-export function createFieldSignals({ versionOf, send, watchVitals }: Dependencies) {
+export function createFieldSignals({ versionOf, send, tokens, watchVitals }: Dependencies) {
   const queued: FieldSignal[] = [];
   /** Errors already reported: an error is one failure, of the first kind reported. */
   const reported = new WeakSet<object>();
   let live = false;
 
-  /** Sends what waits, once live: every full batch, and the rest too unless `fullOnly`. */
+  /** Sends what waits, once live and while it has tokens: every full batch, and the rest too unless `fullOnly`. */
   const flush = ({ fullOnly = false } = {}) => {
     if (!live) return;
-    while (queued.length >= (fullOnly ? batchSize : 1)) send(queued.splice(0, batchSize));
+    while (queued.length >= (fullOnly ? batchSize : 1)) {
+      const token = tokens.take();
+      if (!token) return;
+      send(queued.splice(0, batchSize), token);
+    }
   };
   const add = (signal: FieldSignal) => {
     if (queued.length >= maxQueued) return;
@@ -76,6 +84,7 @@ export function createFieldSignals({ versionOf, send, watchVitals }: Dependencie
     start: (landingSlice: RemoteName | undefined) => {
       if (live) return;
       live = true;
+      tokens.start(() => flush({ fullOnly: true }));
       // On the window, after the document's own listeners (web-vitals reports as it is hidden).
       addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
       addEventListener('pagehide', () => flush());

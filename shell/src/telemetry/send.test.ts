@@ -14,11 +14,11 @@ it('sends a beacon of JSON to the field-signals path', async () => {
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
   const fetch = vi.fn();
   vi.stubGlobal('fetch', fetch);
-  sendSignals([...batch]);
+  sendSignals([...batch], 'the-token');
   const [url, body] = sendBeacon.mock.calls[0]!;
   expect(url).toBe(fieldSignalsPath);
   expect(body.type).toBe('application/json');
-  expect(JSON.parse(await body.text())).toEqual({ signals: batch });
+  expect(JSON.parse(await body.text())).toEqual({ token: 'the-token', signals: batch });
   expect(fetch).not.toHaveBeenCalled();
 });
 
@@ -26,11 +26,11 @@ it('falls back to a fetch that outlives the page when the beacon is not taken', 
   Object.defineProperty(navigator, 'sendBeacon', { value: () => false, configurable: true });
   const fetch = vi.fn(async () => new Response(null, { status: 204 }));
   vi.stubGlobal('fetch', fetch);
-  sendSignals([...batch]);
+  sendSignals([...batch], 'the-token');
   expect(fetch).toHaveBeenCalledWith(fieldSignalsPath, {
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ signals: batch }),
+    body: JSON.stringify({ token: 'the-token', signals: batch }),
   });
 });

@@ -1,9 +1,9 @@
 import { fieldSignalsPath } from '@nova/contracts/field-signals';
 import type { FieldSignal } from './field-signals.ts';
 
-/** Sends a batch as the page goes (a beacon outlives it), or with a fetch that does too. */
-export function sendSignals(signals: FieldSignal[]): void {
-  const body = JSON.stringify({ signals });
+/** Sends a batch and its token as the page goes (a beacon outlives it), or with a fetch that does too. */
+export function sendSignals(signals: FieldSignal[], token: string): void {
+  const body = JSON.stringify({ token, signals });
   const queued = navigator.sendBeacon?.(fieldSignalsPath, new Blob([body], { type: 'application/json' }));
   if (!queued)
     void fetch(fieldSignalsPath, {
