@@ -107,14 +107,29 @@ describe('parseRemoteMap', () => {
     expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
   });
 
-  it('uses a version this tab previews, if the map lists it, and says so', () => {
-    const map = parseRemoteMap(valid, { legal: '0.9.0' });
+  /** The map as the composing server answers a tab whose preview link it honoured. */
+  const withPreview = (
+    slice: 'legal' | 'games',
+    url: unknown = `http://localhost:4199/${slice}/0.9.0/mf-manifest.json`,
+  ) => {
+    const map = structuredClone(valid);
+    map.microFrontends[slice]![0] = { ...version(url, '0.9.0', false), extras: { preview: true } } as never;
+    return map;
+  };
+
+  it("uses the version the server marked as this tab's preview, and says so", () => {
+    const map = parseRemoteMap(withPreview('legal'));
     expect(map.entries.legal).toBe('http://localhost:4199/legal/0.9.0/mf-manifest.json');
     expect(map.previews).toEqual({ legal: '0.9.0' });
   });
 
   it('names the version of each entry: the released one, or the one previewed', () => {
-    expect(parseRemoteMap(valid, { legal: '0.9.0' }).versions).toEqual({ ...versions, legal: '0.9.0' });
+    expect(parseRemoteMap(withPreview('legal')).versions).toEqual({ ...versions, legal: '0.9.0' });
+  });
+
+  it('previews nothing the server did not mark: a map that lists other versions is not a preview', () => {
+    expect(parseRemoteMap(valid)).toEqual(noProblems);
+    expect(parseRemoteMap(withPreview('games', 'javascript:alert(1)'))).toEqual(noProblems);
   });
 
   it('names no version for a remote it cannot use, nor one that is not a plain version name', () => {
@@ -125,11 +140,6 @@ describe('parseRemoteMap', () => {
     expect(map.entries.legal).toBe(entries.legal);
     // An entry without a plain version still loads: it is not a problem of the map.
     expect(map.problems.legal).toBeUndefined();
-  });
-
-  it('ignores a preview of a version the map does not list: nothing else can be loaded that way', () => {
-    const map = parseRemoteMap(valid, { legal: '6.6.6', games: '1.0.0-evil' });
-    expect(map).toEqual(noProblems);
   });
 });
 
@@ -179,12 +189,13 @@ describe('fetchRemoteMap', () => {
     expect(fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store', signal: expect.any(AbortSignal) });
   });
 
-  it('asks for the versions this tab previews', async () => {
-    history.replaceState(null, '', '/?preview=legal@1.1.0-eeee');
+  it("sends this tab's preview link with its request", async () => {
+    const token = `eyJzIjoibGVnYWwifQ.${'s'.repeat(43)}`;
+    history.replaceState(null, '', `/?preview=${token}`);
     startPreview();
     const fetch = stubFetch(answer(valid));
     await fetchRemoteMap();
-    expect(fetch).toHaveBeenCalledWith('/remotes.json?preview=legal%401.1.0-eeee', expect.anything());
+    expect(fetch).toHaveBeenCalledWith(`/remotes.json?preview=${token}`, expect.anything());
     history.replaceState(null, '', '/?preview=off');
     startPreview();
   });

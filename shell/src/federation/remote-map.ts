@@ -2,7 +2,7 @@ import { isHttpUrl, isRecord, releasedUrl, releasedVersion } from '@nova/contrac
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
-import { previewedVersions } from './preview.ts';
+import { previewTokens } from './preview.ts';
 
 /** The environment's remote map (/remotes.json), as the shell uses it. */
 export interface RemoteMap {
@@ -10,7 +10,7 @@ export interface RemoteMap {
   entries: Partial<Record<RemoteName, string>>;
   /** Why a remote cannot be used: missing or invalid. Only that remote's pages fail. */
   problems: Partial<Record<RemoteName, string>>;
-  /** The versions this tab previews instead of the released ones. */
+  /** The versions this tab previews instead of the released ones (as the server granted them). */
   previews: Partial<Record<RemoteName, string>>;
   /** The version of each entry, as the map names it: what field signals are attributed to. */
   versions: Partial<Record<RemoteName, string>>;
@@ -32,20 +32,31 @@ export class RemoteMapError extends Error {
   override name = 'RemoteMapError';
 }
 
-/** The version of a slice listed as `version`, if the map lists it with a usable URL. */
-const listedUrl = (versions: unknown[], version: string | undefined) =>
-  versions.find(
-    (listed): listed is { url: string } =>
-      isRecord(listed) && isRecord(listed.metadata) && listed.metadata.version === version && isHttpUrl(listed.url),
-  )?.url;
+/**
+ * The version of a slice the composing server added for this tab's preview (marked
+ * `extras.preview`, with a usable URL and a plain version name), if any. Only the server adds the
+ * mark, and only for a signed preview link: a map file on a static host previews nothing.
+ */
+const previewed = (versions: unknown[]) => {
+  const listed = versions.find(
+    (candidate): candidate is { url: string; metadata: { version: unknown } } =>
+      isRecord(candidate) &&
+      isRecord(candidate.extras) &&
+      candidate.extras.preview === true &&
+      isRecord(candidate.metadata) &&
+      isHttpUrl(candidate.url),
+  );
+  const version = plainVersion(listed?.metadata.version);
+  return listed && version ? { url: listed.url, version } : undefined;
+};
 
 /**
  * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
- * versions, the released one marked default), each remote on its own. A version this tab
- * previews is used instead of the released one, but only if the map lists it. Throws, with a
- * message that says what is wrong, only when the map as a whole is unusable.
+ * versions, the released one marked default), each remote on its own. A version the server
+ * marked as this tab's preview is used instead of the released one. Throws, with a message that
+ * says what is wrong, only when the map as a whole is unusable.
  */
-export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteName, string>> = {}): RemoteMap {
+export function parseRemoteMap(json: unknown): RemoteMap {
   if (!isRecord(json) || !isRecord(json.microFrontends)) {
     throw new RemoteMapError('remotes.json must list the micro-frontends of this environment (microFrontends).');
   }
@@ -59,11 +70,11 @@ export function parseRemoteMap(json: unknown, previewed: Partial<Record<RemoteNa
   for (const name of sliceNames) {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions : [];
-    const preview = listedUrl(listed, previewed[name]);
-    const entry = preview ?? releasedUrl(listed);
+    const preview = previewed(listed);
+    const entry = preview?.url ?? releasedUrl(listed);
     const released = releasedVersion(listed.filter(isRecord))?.metadata;
-    const version = plainVersion(preview ? previewed[name] : isRecord(released) ? released.version : undefined);
-    if (preview) map.previews[name] = previewed[name];
+    const version = preview?.version ?? plainVersion(isRecord(released) ? released.version : undefined);
+    if (preview) map.previews[name] = preview.version;
     if (entry) {
       map.entries[name] = entry;
       if (version) map.versions[name] = version;
@@ -98,21 +109,19 @@ async function readRemoteMap(response: Response): Promise<RemoteMap> {
   const text = await response.text();
   if (text.length > maxRemoteMapBytes) throw new RemoteMapError('remotes.json is too large to be a remote map.');
   try {
-    return parseRemoteMap(JSON.parse(text), previewedVersions());
+    return parseRemoteMap(JSON.parse(text));
   } catch (error) {
     throw error instanceof RemoteMapError ? error : new RemoteMapError('remotes.json is not valid JSON.');
   }
 }
 
 /**
- * The map's address: with the versions this tab previews, which the composing server adds to
- * the released ones (a static host ignores the query and sends the whole map).
+ * The map's address: with this tab's preview tokens, whose versions the composing server adds to
+ * the released ones if they are valid (a static host ignores the query and sends the whole map).
  */
 function remoteMapUrl(): string {
-  const previews = Object.entries(previewedVersions()).map(([name, version]) => `${name}@${version}`);
-  return previews.length > 0
-    ? `/remotes.json?${new URLSearchParams({ preview: previews.join(',') })}`
-    : '/remotes.json';
+  const tokens = previewTokens();
+  return tokens.length > 0 ? `/remotes.json?${new URLSearchParams({ preview: tokens.join(',') })}` : '/remotes.json';
 }
 
 /**

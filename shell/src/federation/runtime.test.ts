@@ -150,4 +150,16 @@ describe('the remote loader', () => {
     await registeredRemotes();
     await expect(games).resolves.toBe('1.0.0');
   });
+
+  it('names no version of a slice this tab previews: the team is no visitor, its signals are not sent', async () => {
+    const { startFromServer, registeredVersion } = await freshRuntime();
+    const previewed = 'http://localhost:4176/1.1.0-preview/mf-manifest.json';
+    startFromServer({
+      entries: { legal: previewed },
+      problems: {},
+      previews: { legal: '1.1.0-preview' },
+      versions: { legal: '1.1.0-preview' },
+    });
+    await expect(registeredVersion('legal')).resolves.toBeUndefined();
+  });
 });

@@ -32,7 +32,9 @@ const registerAll = (map: RemoteMap) => {
   for (const [name, entry] of Object.entries(map.entries)) {
     if (registered.has(name as RemoteName)) continue;
     register(name as RemoteName, entry);
-    const version = map.versions[name as RemoteName];
+    // A preview is the team's own tab, not a visitor: its signals are not reported (no field-signal
+    // token names a previewed version anyway).
+    const version = map.previews[name as RemoteName] ? undefined : map.versions[name as RemoteName];
     if (version) versions.set(name as RemoteName, version);
     for (const resolve of versionWaiters.get(name as RemoteName) ?? []) resolve(version);
     versionWaiters.delete(name as RemoteName);
