@@ -54,7 +54,7 @@ async function legalEnvironment() {
   return { slice, versions: versions as [string, string, string], map, traffic };
 }
 
-type Counts = { views: number; render?: number; lcp?: [number, number, number] };
+type Counts = { views: number; clients?: number; render?: number; lcp?: [number, number, number] };
 
 /** /metrics as the composing server writes it, for legal's versions (LCP buckets: ≤1 s, ≤2.5 s, all). */
 function metricsText(versions: Record<string, Counts>) {
@@ -63,6 +63,8 @@ function metricsText(versions: Record<string, Counts>) {
   return [
     `# TYPE ${metricNames.pageViews} counter`,
     ...entries.map(([version, { views }]) => `${metricNames.pageViews}{${labels(version)}} ${views}`),
+    `# TYPE ${metricNames.clients} counter`,
+    ...entries.map(([version, { clients = 0 }]) => `${metricNames.clients}{${labels(version)}} ${clients}`),
     `# TYPE ${metricNames.failures} counter`,
     ...entries.map(
       ([version, { render = 0 }]) => `${metricNames.failures}{${labels(version)},kind="render"} ${render}`,
@@ -160,12 +162,15 @@ describe('slice status', { timeout: 60_000 }, () => {
     await slice('release', 'legal', b, '--traffic', '10');
     const one = await metricsServer([
       metricsText({
-        [a]: { views: 150, render: 1, lcp: [50, 120, 150] },
-        [b]: { views: 10, render: 2, lcp: [0, 5, 10] },
+        [a]: { views: 150, clients: 40, render: 1, lcp: [50, 120, 150] },
+        [b]: { views: 10, clients: 6, render: 2, lcp: [0, 5, 10] },
       }),
     ]);
     const two = await metricsServer([
-      metricsText({ [a]: { views: 50, lcp: [10, 30, 50] }, [b]: { views: 10, lcp: [0, 10, 10] } }),
+      metricsText({
+        [a]: { views: 50, clients: 20, lcp: [10, 30, 50] },
+        [b]: { views: 10, clients: 4, lcp: [0, 10, 10] },
+      }),
     ]);
 
     const status = await slice('status', 'legal', '--metrics', one.url, '--metrics', two.url);
@@ -177,6 +182,7 @@ describe('slice status', { timeout: 60_000 }, () => {
       'role',
       'traffic',
       'views',
+      'clients',
       'failures',
       'render err',
       'load fail',
@@ -185,11 +191,15 @@ describe('slice status', { timeout: 60_000 }, () => {
       'INP p75',
     ]);
     // Released: 200 views, 1 failure; LCP buckets 60, 150, 200: rank 150 tops (1, 2.5].
-    expect(rows[2]).toEqual([a, 'released', '90 %', '200', '0.5 %', '0.5 %', '0.0 %', '0', '2.50 s', '–']);
+    expect(rows[2]).toEqual([a, 'released', '90 %', '200', '60', '0.5 %', '0.5 %', '0.0 %', '0', '2.50 s', '–']);
     // Canary: 20 views, 2 failures; LCP buckets 0, 15, 20: rank 15 tops (1, 2.5].
-    expect(rows[3]).toEqual([b, 'canary', '10 %', '20', '10.0 %', '10.0 %', '0.0 %', '0', '2.50 s', '–']);
+    expect(rows[3]).toEqual([b, 'canary', '10 %', '20', '10', '10.0 %', '10.0 %', '0.0 %', '0', '2.50 s', '–']);
     expect(map().microFrontends.legal).toHaveLength(3);
-    expect(rows).toHaveLength(5); // and the final empty line: the third version has no signals
+    // The third version has no signals; then what the guard needs to judge a canary.
+    expect(rows[4]).toEqual([
+      'The guard judges a canary from 20 page views and 10 distinct clients (--min-views, --min-clients).',
+    ]);
+    expect(rows).toHaveLength(6);
   });
 
   it('says which server it could not read, with no stack trace', async () => {
@@ -208,10 +218,10 @@ describe('slice release --traffic --guard', { timeout: 60_000 }, () => {
     const [a, b] = versions;
     // Before the guard, the canary version had failed a lot (an earlier run): that does not count.
     const metrics = await metricsServer([
-      metricsText({ [a]: { views: 1000 }, [b]: { views: 100, render: 60 } }),
-      metricsText({ [a]: { views: 1100 }, [b]: { views: 110, render: 61 } }),
-      metricsText({ [a]: { views: 1200 }, [b]: { views: 130, render: 68 } }),
-      metricsText({ [a]: { views: 1300 }, [b]: { views: 140, render: 70 } }),
+      metricsText({ [a]: { views: 1000 }, [b]: { views: 100, clients: 50, render: 60 } }),
+      metricsText({ [a]: { views: 1100 }, [b]: { views: 110, clients: 55, render: 61 } }),
+      metricsText({ [a]: { views: 1200 }, [b]: { views: 130, clients: 62, render: 68 } }),
+      metricsText({ [a]: { views: 1300 }, [b]: { views: 140, clients: 65, render: 70 } }),
     ]);
     const guarded = await slice(
       'release',
@@ -230,7 +240,8 @@ describe('slice release --traffic --guard', { timeout: 60_000 }, () => {
     expect(guarded.code).toBe(1);
     expect(guarded.stdout).toContain(`legal ${b} is the canary with 10 % of the traffic; ${a} keeps 90 %.`);
     expect(guarded.stdout).toContain(
-      `legal ${b} rolled back: 8 failures in 30 page views (26.7 %) against 0.0 % for ${a} (threshold: +5 points and 2×, at least 20 views and 3 failures).`,
+      `legal ${b} rolled back: 8 failures in 30 page views from 12 clients (26.7 %) against 0.0 % for ${a} ` +
+        '(threshold: +5 points and 2×, at least 20 views from 10 clients and 3 failures).',
     );
     expect(metrics.served()).toBe(3);
     expect(traffic()[a]).toEqual({ traffic: 100, default: true });
@@ -242,9 +253,9 @@ describe('slice release --traffic --guard', { timeout: 60_000 }, () => {
     const [a, b] = versions;
     const metrics = await metricsServer([
       metricsText({ [a]: { views: 500, render: 5 } }),
-      metricsText({ [a]: { views: 600, render: 6 }, [b]: { views: 15 } }),
+      metricsText({ [a]: { views: 600, render: 6 }, [b]: { views: 15, clients: 8 } }),
       // Restarted: it counts from zero again.
-      metricsText({ [a]: { views: 40 }, [b]: { views: 10, render: 1 } }),
+      metricsText({ [a]: { views: 40 }, [b]: { views: 10, clients: 6, render: 1 } }),
     ]);
     const guarded = await slice(
       'release',
@@ -263,7 +274,8 @@ describe('slice release --traffic --guard', { timeout: 60_000 }, () => {
     expect(guarded.stderr).toBe('');
     expect(guarded.code).toBe(0);
     expect(guarded.stdout).toContain(
-      `legal ${b} promoted to 100 %: 1 failure in 25 page views (4.0 %) against 0.7 % for ${a}, not worse by the rule`,
+      `legal ${b} promoted to 100 %: 1 failure in 25 page views from 14 clients (4.0 %) against 0.7 % for ${a}, ` +
+        'not worse by the rule',
     );
     expect(traffic()[b]).toEqual({ traffic: 100, default: true });
     expect(traffic()[a]).toEqual({ traffic: 0, default: false });

@@ -12,14 +12,20 @@ import { emptySignals, increase, sumReadings } from './slice-signals.js';
 /** @typedef {import('./slice-signals.js').Signals} Signals */
 
 /**
- * When a canary is clearly worse: it has at least `minViews` page views and `minFailures`
- * failures, and its failure rate is at least `worseByPoints` percentage points above the released
- * version's and at least `worseTimes` times it.
- * @typedef {{ minViews: number, minFailures: number, worseByPoints: number, worseTimes: number }} GuardRule
+ * When a canary is judged at all: once it has at least `minViews` page views from at least
+ * `minClients` distinct clients (so that no one client, however many batches it sends, decides).
+ * When it is clearly worse: besides, it has at least `minFailures` failures, and its failure rate
+ * is at least `worseByPoints` percentage points above the released version's and at least
+ * `worseTimes` times it.
+ * @typedef {{ minViews: number, minClients: number, minFailures: number, worseByPoints: number, worseTimes: number }} GuardRule
  */
 
-/** @type {GuardRule} */
-export const defaultGuardRule = { minViews: 20, minFailures: 3, worseByPoints: 5, worseTimes: 2 };
+/**
+ * Ten clients: a visitor shows about two pages, so the 20 views it takes to judge come from about
+ * ten visitors anyway; one source sending many batches (or a few) is not enough to decide.
+ * @type {GuardRule}
+ */
+export const defaultGuardRule = { minViews: 20, minClients: 10, minFailures: 3, worseByPoints: 5, worseTimes: 2 };
 
 /** How long a clean canary is watched before its promotion, and how often the metrics are read. */
 export const defaultWindow = '10m';
@@ -32,10 +38,12 @@ export const defaultInterval = '5s';
 
 const failuresIn = (/** @type {{ failures: number, pageViews: number }} */ { failures, pageViews }) =>
   `${failures} failure${failures === 1 ? '' : 's'} in ${pageViews} page view${pageViews === 1 ? '' : 's'}`;
+const clientsIn = (/** @type {number} */ clients) => `${clients} client${clients === 1 ? '' : 's'}`;
 
 /** The rule in words, for the messages. */
 export const ruleInWords = (/** @type {GuardRule} */ rule) =>
-  `+${rule.worseByPoints} points and ${rule.worseTimes}×, at least ${rule.minViews} views and ${rule.minFailures} failures`;
+  `+${rule.worseByPoints} points and ${rule.worseTimes}×, at least ${rule.minViews} views from ` +
+  `${rule.minClients} clients and ${rule.minFailures} failures`;
 
 /**
  * The guard's decision from what the canary and the released version did since it started.
@@ -51,19 +59,29 @@ export function verdict({ canary, released, rule, windowOver }) {
   const theirs = figuresOf(released.signals);
   const ourRate = ours.failureRate ?? 0;
   const theirRate = theirs.failureRate ?? 0;
-  const sampled = ours.pageViews >= rule.minViews;
+  const viewed = ours.pageViews >= rule.minViews;
+  const sampled = viewed && ours.clients >= rule.minClients;
   const worse =
     sampled &&
     ours.failures >= rule.minFailures &&
     ourRate - theirRate >= rule.worseByPoints / 100 &&
     ourRate >= rule.worseTimes * theirRate;
-  const against = `${failuresIn(ours)} (${percent(ours.failureRate)}) against ${percent(theirs.failureRate)} for ${released.version}`;
+  const against =
+    `${failuresIn(ours)} from ${clientsIn(ours.clients)} (${percent(ours.failureRate)}) ` +
+    `against ${percent(theirs.failureRate)} for ${released.version}`;
   if (worse) return { action: 'roll back', why: `${against} (threshold: ${ruleInWords(rule)})` };
   if (!windowOver) return { action: 'watch', why: against };
   if (sampled) return { action: 'promote', why: `${against}, not worse by the rule (${ruleInWords(rule)})` };
+  if (!viewed)
+    return {
+      action: 'keep',
+      why: `only ${failuresIn(ours)}, fewer views than the ${rule.minViews} the rule needs to judge it`,
+    };
   return {
     action: 'keep',
-    why: `only ${failuresIn(ours)}, fewer views than the ${rule.minViews} the rule needs to judge it`,
+    why:
+      `${failuresIn(ours)} from only ${clientsIn(ours.clients)}, fewer distinct clients than the ` +
+      `${rule.minClients} the rule needs to judge it`,
   };
 }
 
@@ -176,7 +194,7 @@ export async function watchCanary({
     }
     const change =
       action === 'roll back'
-        ? (/** @type {import('./environment.js').RemoteMapJson} */ map) => withdrawCanary(map, slice)
+        ? (/** @type {import('./environment.js').RemoteMapJson} */ map) => withdrawCanary(map, slice, now())
         : (/** @type {import('./environment.js').RemoteMapJson} */ map) => release(map, slice, canary.version, now());
     const { previous } = await store.update((map) => (stillOurs(map) ? change(map) : map));
     if (!stillOurs(previous)) return changed();

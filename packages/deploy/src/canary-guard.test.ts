@@ -7,9 +7,10 @@ import { mapStore } from './map-store.js';
 import { emptySignals, type Reading, type Signals } from './slice-signals.js';
 import { listedVersion } from './test-support.ts';
 
-const signals = (pageViews: number, render = 0, load = 0): Signals => ({
+const signals = (pageViews: number, render = 0, load = 0, clients = 12): Signals => ({
   ...emptySignals(),
   pageViews,
+  clients,
   failures: { load, render, hydration: 0 },
 });
 const rule = defaultGuardRule;
@@ -25,7 +26,7 @@ describe("the guard's decision", () => {
   it('rolls back a canary that fails clearly more often, with enough views, saying why', () => {
     expect(judge(signals(20, 7), signals(300))).toEqual({
       action: 'roll back',
-      why: '7 failures in 20 page views (35.0 %) against 0.0 % for r (threshold: +5 points and 2×, at least 20 views and 3 failures)',
+      why: '7 failures in 20 page views from 12 clients (35.0 %) against 0.0 % for r (threshold: +5 points and 2×, at least 20 views from 10 clients and 3 failures)',
     });
     // 10 % against 4 %: 6 points more and 2.5 times.
     expect(judge(signals(100, 6, 4), signals(1000, 30, 10)).action).toBe('roll back');
@@ -34,6 +35,17 @@ describe("the guard's decision", () => {
   it('does not judge below the minimum sample of views, nor on one or two failures', () => {
     expect(judge(signals(19, 10), signals(300)).action).toBe('watch');
     expect(judge(signals(20, 2), signals(300)).action).toBe('watch');
+  });
+
+  it('judges a canary only once enough distinct clients sent its signals: one source is not enough', () => {
+    // The review's attack, from one client: 64 failures in 160 page views; then 160 clean views.
+    expect(judge(signals(160, 64, 0, 1), signals(300)).action).toBe('watch');
+    expect(judge(signals(160, 64, 0, 9), signals(300), true)).toEqual({
+      action: 'keep',
+      why: '64 failures in 160 page views from only 9 clients, fewer distinct clients than the 10 the rule needs to judge it',
+    });
+    expect(judge(signals(160, 0, 0, 1), signals(300), true).action).toBe('keep');
+    expect(judge(signals(160, 64, 0, 10), signals(300)).action).toBe('roll back');
   });
 
   it('needs both: 5 points more and twice the rate', () => {
@@ -46,7 +58,7 @@ describe("the guard's decision", () => {
   it('promotes after a clean window with enough views; keeps the canary without them', () => {
     expect(judge(signals(40, 1), signals(400, 2), true)).toEqual({
       action: 'promote',
-      why: '1 failure in 40 page views (2.5 %) against 0.5 % for r, not worse by the rule (+5 points and 2×, at least 20 views and 3 failures)',
+      why: '1 failure in 40 page views from 12 clients (2.5 %) against 0.5 % for r, not worse by the rule (+5 points and 2×, at least 20 views from 10 clients and 3 failures)',
     });
     expect(judge(signals(12), signals(400), true)).toEqual({
       action: 'keep',
@@ -166,7 +178,7 @@ describe('the guard watching a canary', () => {
     expect(await run).toEqual({
       outcome: 'rolled back',
       message:
-        'legal c rolled back: 7 failures in 20 page views (35.0 %) against 0.0 % for r (threshold: +5 points and 2×, at least 20 views and 3 failures).',
+        'legal c rolled back: 7 failures in 20 page views from 12 clients (35.0 %) against 0.0 % for r (threshold: +5 points and 2×, at least 20 views from 10 clients and 3 failures).',
     });
     expect(polls()).toBe(2);
     expect(canaryOf(env.map(), 'legal')).toBeUndefined();
@@ -179,7 +191,7 @@ describe('the guard watching a canary', () => {
     expect(outcome).toBe('promoted');
     expect(slept.reduce((sum, ms) => sum + ms, 0)).toBe(60_000);
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toBe('  10 s: legal c: 1 failure in 40 page views (2.5 %) against 0.5 % for r');
+    expect(lines[0]).toBe('  10 s: legal c: 1 failure in 40 page views from 12 clients (2.5 %) against 0.5 % for r');
     const released = env.map().microFrontends.legal?.find((listed) => listed.deployment.default);
     expect(released?.metadata.version).toBe('c');
     expect(released?.deployment.traffic).toBe(100);
@@ -191,7 +203,7 @@ describe('the guard watching a canary', () => {
     const { outcome, message } = await run;
     expect(outcome).toBe('kept');
     expect(message).toBe(
-      `legal c stays the canary at 10 %: 1 failure in 40 page views (2.5 %) against 0.5 % for r, not worse by the rule (+5 points and 2×, at least 20 views and 3 failures), but it is not promoted: ${unfit}`,
+      `legal c stays the canary at 10 %: 1 failure in 40 page views from 12 clients (2.5 %) against 0.5 % for r, not worse by the rule (+5 points and 2×, at least 20 views from 10 clients and 3 failures), but it is not promoted: ${unfit}`,
     );
     expect(canaryOf(env.map(), 'legal')).toEqual(env.canary);
   });

@@ -8,6 +8,9 @@
 //                                   then watch it, roll it back or promote it; see canary-guard.js)
 //   slice rollback <slice>          end the canary, or (none) return to the version released before
 //   slice status <slice>            each version's share and field signals (--metrics <url> ...)
+//   slice preview <slice> <version> a link that previews that version in the tab that opens it
+//                                   (--for <duration>, at most 24h; --site <url>), signed with the
+//                                   environment's key (SIGNING_KEY, or the root's signing-key file)
 //   slice prune <slice> | --all     retire old versions (see prune.js; --keep-releases N, --keep-days N, --dry-run)
 //   slice list                      each slice's versions, which one is released, which is the canary
 //   slice check                     every released version against the shell's build
@@ -22,7 +25,11 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricsPath } from '@nova/contracts/field-signals';
 import { isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
+import { pageRoute } from '@nova/contracts/routes';
 import { shell, sliceNames, slices } from '@nova/contracts/slices';
+import { previewLifetime, previewToken } from '@nova/signing/preview-token';
+import { environmentKey } from '@nova/signing/signing-key';
+import { signer } from '@nova/signing/signing';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCanary } from './canary-guard.js';
 import { contractProblems } from './contract.js';
@@ -67,11 +74,14 @@ const { values: options, positionals } = parseArgs({
     guard: { type: 'boolean', default: false },
     window: { type: 'string', default: defaultWindow },
     interval: { type: 'string', default: defaultInterval },
-    metrics: { type: 'string', multiple: true, default: [`http://localhost:${shell.port}${metricsPath}`] },
+    metrics: { type: 'string', multiple: true, default: [`http://127.0.0.1:${shell.metricsPort}${metricsPath}`] },
     'min-views': { type: 'string', default: String(defaultGuardRule.minViews) },
+    'min-clients': { type: 'string', default: String(defaultGuardRule.minClients) },
     'min-failures': { type: 'string', default: String(defaultGuardRule.minFailures) },
     'worse-by': { type: 'string', default: String(defaultGuardRule.worseByPoints) },
     'worse-times': { type: 'string', default: String(defaultGuardRule.worseTimes) },
+    for: { type: 'string', default: `${previewLifetime.defaultMs / 3_600_000}h` },
+    site: { type: 'string', default: `http://localhost:${shell.port}` },
   },
 });
 const [command, ...args] = positionals;
@@ -86,7 +96,7 @@ function sliceNamed(name) {
   throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
 }
 
-/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-failures' | 'worse-by'} WholeNumberOption */
+/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-clients' | 'min-failures' | 'worse-by'} WholeNumberOption */
 
 /** A whole-number option, from `min` to `max` (`why` says what a number outside would break). */
 function wholeNumberOption(
@@ -111,6 +121,7 @@ function guardRule() {
     throw new Error(`--worse-times must be a number of at least 1, not "${options['worse-times']}".`);
   return {
     minViews: wholeNumberOption('min-views', 1, ''),
+    minClients: wholeNumberOption('min-clients', 1, ''),
     minFailures: wholeNumberOption('min-failures', 1, ''),
     worseByPoints: wholeNumberOption('worse-by', 1, ' (percentage points)', 100),
     worseTimes,
@@ -231,11 +242,45 @@ const commands = {
   },
   async status() {
     const slice = sliceNamed(args[0]);
+    const rule = guardRule();
     const readings = await readEveryServer(slice);
     const versions = (await store.read()).map.microFrontends[slice] ?? [];
     const servers = `${readings.size} server${readings.size === 1 ? '' : 's'}`;
     console.log(`${slice}: field signals counted by ${servers} (${[...readings.keys()].join(', ')})`);
     for (const line of table(statusRows(versions, sumReadings(readings.values())))) console.log(`  ${line}`);
+    console.log(
+      `The guard judges a canary from ${rule.minViews} page views and ${rule.minClients} distinct clients ` +
+        '(--min-views, --min-clients).',
+    );
+  },
+  async preview() {
+    const slice = sliceNamed(args[0]);
+    const version = args[1];
+    if (!version) throw new Error('Name the version to preview (see: pnpm slice:list).');
+    const lifetimeMs = parseDuration(options.for, '--for');
+    if (lifetimeMs < 1000 || lifetimeMs > previewLifetime.maxMs)
+      throw new Error(`--for must be from 1s to ${previewLifetime.maxMs / 3_600_000}h, not "${options.for}".`);
+    const listed = ((await store.read()).map.microFrontends[slice] ?? []).find(
+      (entry) => entry.metadata.version === version,
+    );
+    if (!listed) throw new Error(`${slice} has no version ${version} in this environment (see: pnpm slice:list).`);
+    if (/** @type {{ rolledBackAt?: string[] }} */ (listed.extras ?? {}).rolledBackAt?.length)
+      throw new Error(`${slice} ${version} was rolled back: it can no longer be previewed.`);
+    const key = environmentKey({ root });
+    if (!key)
+      throw new Error(
+        `No signing key: set SIGNING_KEY to the environment's (the composing servers'), or use --root with a ` +
+          'local environment that has one (npm start makes it).',
+      );
+    const expiresAt = Date.now() + lifetimeMs;
+    const firstPage = /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (
+      `${slice}/${slices[slice].exposes[0]}`
+    );
+    const page = pageRoute(firstPage) ?? '/';
+    const link = new URL(page, options.site);
+    link.searchParams.set('preview', previewToken(signer(key), { slice, version, expiresAt }));
+    console.log(`Preview of ${slice} ${version} until ${new Date(expiresAt).toISOString()}, in the tab that opens:`);
+    console.log(link.href);
   },
   async prune() {
     const rule = {

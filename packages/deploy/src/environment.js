@@ -63,8 +63,9 @@ export function addVersion(map, slice, version) {
 
 /**
  * What the deploy CLI records in a version's extras: when it became the released one
- * (`releasedAt`) and when it became the canary (`canaryAt`).
- * @typedef {NonNullable<SliceVersion['extras']> & { canaryAt?: string[] }} VersionExtras
+ * (`releasedAt`), when it became the canary (`canaryAt`) and when a rollback took it back
+ * (`rolledBackAt`: it can no longer be previewed).
+ * @typedef {NonNullable<SliceVersion['extras']> & { canaryAt?: string[], rolledBackAt?: string[] }} VersionExtras
  */
 
 /** The times a version became the canary, oldest first. */
@@ -90,20 +91,32 @@ function versionsListing(map, slice, version) {
  * names none), `released` the default, `record` what to add to a version's extras.
  * @param {RemoteMapJson} map
  * @param {string} slice
- * @param {{ released: string, traffic: Record<string, number>, record?: { version: string, key: 'releasedAt' | 'canaryAt', at: Date } }} plan
+ * @param {{ released: string, traffic: Record<string, number>, record?: { version: string, key: 'releasedAt' | 'canaryAt' | 'rolledBackAt', at: Date } }} plan
  * @returns {RemoteMapJson}
  */
 function withDeployment(map, slice, { released, traffic, record }) {
   const versions = (map.microFrontends[slice] ?? []).map((listed) => {
     const { version } = listed.metadata;
     const deployment = { traffic: traffic[version] ?? 0, default: version === released };
-    if (record?.version !== version) return { ...listed, deployment };
-    /** @type {VersionExtras} */
-    const extras = { ...listed.extras };
-    extras[record.key] = [...(extras[record.key] ?? []), record.at.toISOString()];
-    return { ...listed, deployment, extras };
+    return record?.version === version
+      ? withRecord({ ...listed, deployment }, record.key, record.at)
+      : { ...listed, deployment };
   });
   return { ...map, microFrontends: { ...map.microFrontends, [slice]: versions } };
+}
+
+/**
+ * A version with one more time recorded under `key` in its extras.
+ * @param {SliceVersion} listed
+ * @param {'releasedAt' | 'canaryAt' | 'rolledBackAt'} key
+ * @param {Date} at
+ * @returns {SliceVersion}
+ */
+function withRecord(listed, key, at) {
+  /** @type {VersionExtras} */
+  const extras = { ...listed.extras };
+  extras[key] = [...(extras[key] ?? []), at.toISOString()];
+  return { ...listed, extras };
 }
 
 /**
@@ -173,16 +186,20 @@ export const sameCanary = (/** @type {CanaryMark | undefined} */ a, /** @type {C
   a !== undefined && b !== undefined && a.version === b.version && a.share === b.share && a.since === b.since;
 
 /**
- * Ends a slice's canary: all traffic back on the released version (nothing else changes).
+ * Ends a slice's canary: all traffic back on the released version; the canary's rollback is
+ * recorded (`extras.rolledBackAt`).
  * @param {RemoteMapJson} map
  * @param {string} slice
+ * @param {Date} now
  * @returns {RemoteMapJson}
  */
-export function withdrawCanary(map, slice) {
+export function withdrawCanary(map, slice, now) {
   const versions = map.microFrontends[slice] ?? [];
   const released = releasedVersion(versions)?.metadata.version;
-  if (!released || !canaryVersion(versions)) return map;
-  return withDeployment(map, slice, { released, traffic: { [released]: 100 } });
+  const canary = canaryVersion(versions)?.metadata.version;
+  if (!released || !canary) return map;
+  const record = { version: canary, key: /** @type {const} */ ('rolledBackAt'), at: now };
+  return withDeployment(map, slice, { released, traffic: { [released]: 100 }, record });
 }
 
 /**
@@ -201,7 +218,8 @@ export function previousRelease(map, slice) {
 
 /**
  * Rolls a slice back: if it has a canary, all traffic returns to the released version
- * (`withdrawn` names the canary); otherwise it returns to the version released before.
+ * (`withdrawn` names the canary); otherwise it returns to the version released before. Either way
+ * the version taken back records it (`extras.rolledBackAt`).
  * @param {RemoteMapJson} map
  * @param {string} slice
  * @param {Date} now
@@ -212,8 +230,15 @@ export function rollback(map, slice, now) {
   const canary = canaryVersion(versions);
   const released = releasedVersion(versions)?.metadata.version;
   if (canary && released)
-    return { map: withdrawCanary(map, slice), version: released, withdrawn: canary.metadata.version };
+    return { map: withdrawCanary(map, slice, now), version: released, withdrawn: canary.metadata.version };
   const previous = previousRelease(map, slice);
   if (!previous) throw new Error(`${slice} has no earlier release to return to.`);
-  return { map: release(map, slice, previous, now), version: previous };
+  const returned = release(map, slice, previous, now);
+  const versionsNow = (returned.microFrontends[slice] ?? []).map((listed) =>
+    listed.metadata.version === released ? withRecord(listed, 'rolledBackAt', now) : listed,
+  );
+  return {
+    map: { ...returned, microFrontends: { ...returned.microFrontends, [slice]: versionsNow } },
+    version: previous,
+  };
 }

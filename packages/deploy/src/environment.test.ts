@@ -113,7 +113,7 @@ describe('a canary', () => {
   it('is a new canary when set again later, even at the same version and share', () => {
     const first = releaseCanary(withReleased, 'legal', '1.2.0-c', 10, at(2));
     expect(releaseCanary(first, 'legal', '1.2.0-c', 10, at(3))).toBe(first);
-    const again = releaseCanary(withdrawCanary(first, 'legal'), 'legal', '1.2.0-c', 10, at(4));
+    const again = releaseCanary(withdrawCanary(first, 'legal', at(3)), 'legal', '1.2.0-c', 10, at(4));
     expect(sameCanary(canaryOf(first, 'legal'), canaryOf(again, 'legal'))).toBe(false);
     expect(canaryTimes(again.microFrontends.legal![2]!)).toEqual([at(2).toISOString(), at(4).toISOString()]);
   });
@@ -170,7 +170,20 @@ describe('a canary', () => {
     expect(released(second.map)).toBe('1.0.0-a');
   });
 
+  it('records each version a rollback takes back, so that it can no longer be previewed', () => {
+    const twoReleases = release(withReleased, 'legal', '1.1.0-b', at(2));
+    const withCanary = releaseCanary(twoReleases, 'legal', '1.2.0-c', 30, at(3));
+    const rolledBackAt = (map: typeof withCanary) =>
+      (map.microFrontends.legal ?? []).map(
+        (listed) => (listed.extras as { rolledBackAt?: string[] } | undefined)?.rolledBackAt,
+      );
+    const first = rollback(withCanary, 'legal', at(4)).map;
+    expect(rolledBackAt(first)).toEqual([undefined, undefined, [at(4).toISOString()]]);
+    const second = rollback(first, 'legal', at(5)).map;
+    expect(rolledBackAt(second)).toEqual([undefined, [at(5).toISOString()], [at(4).toISOString()]]);
+  });
+
   it('is withdrawn only if there is one', () => {
-    expect(withdrawCanary(withReleased, 'legal')).toBe(withReleased);
+    expect(withdrawCanary(withReleased, 'legal', at(2))).toBe(withReleased);
   });
 });

@@ -35,6 +35,7 @@ export function histogramQuantile(q, { buckets }) {
 /**
  * @typedef {object} Figures
  * @property {number} pageViews
+ * @property {number} clients distinct clients whose signals were taken
  * @property {number} failures failures of every kind
  * @property {number | undefined} failureRate failures of every kind over page views (0–1)
  * @property {number | undefined} renderErrorRate
@@ -49,11 +50,12 @@ export function histogramQuantile(q, { buckets }) {
  * @param {Signals} signals
  * @returns {Figures}
  */
-export function figuresOf({ pageViews, failures, vitals }) {
+export function figuresOf({ pageViews, clients, failures, vitals }) {
   const rate = (/** @type {number} */ count) => (pageViews > 0 ? count / pageViews : undefined);
   const allFailures = failures.load + failures.render + failures.hydration;
   return {
     pageViews,
+    clients,
     failures: allFailures,
     failureRate: rate(allFailures),
     renderErrorRate: rate(failures.render),

@@ -13,7 +13,12 @@ import { getMetricsFromIterator } from 'prom2javascript';
  * count and the sum of the observations.
  * @typedef {{ buckets: Map<number, number>, count: number, sum: number }} Histogram
  */
-/** @typedef {{ pageViews: number, failures: Record<FailureKind, number>, vitals: Record<VitalName, Histogram> }} Signals */
+/**
+ * A version's signals: page views, failures by kind, vitals, and the distinct clients whose
+ * signals were taken (each server counts its own: summed over servers, a client two servers
+ * counted is two).
+ * @typedef {{ pageViews: number, clients: number, failures: Record<FailureKind, number>, vitals: Record<VitalName, Histogram> }} Signals
+ */
 /** One reading of one server: each version of the slice and its signals. @typedef {Map<string, Signals>} Reading */
 
 const emptyHistogram = () => /** @type {Histogram} */ ({ buckets: new Map(), count: 0, sum: 0 });
@@ -21,13 +26,19 @@ const emptyHistogram = () => /** @type {Histogram} */ ({ buckets: new Map(), cou
 /** @returns {Signals} */
 export const emptySignals = () => ({
   pageViews: 0,
+  clients: 0,
   failures: { load: 0, render: 0, hydration: 0 },
   vitals: { LCP: emptyHistogram(), INP: emptyHistogram(), CLS: emptyHistogram() },
 });
 
 /** The families this reads; a server's other metrics are left unparsed. */
 /** @type {readonly string[]} */
-const families = [metricNames.pageViews, metricNames.failures, ...vitalNames.map((name) => metricNames[name])];
+const families = [
+  metricNames.pageViews,
+  metricNames.clients,
+  metricNames.failures,
+  ...vitalNames.map((name) => metricNames[name]),
+];
 const familyOf = (/** @type {string} */ line) =>
   /^(?:#\s+(?:HELP|TYPE)\s+)?([a-zA-Z_:][a-zA-Z0-9_:]*)/.exec(line)?.[1]?.replace(/_(?:bucket|sum|count)$/, '');
 
@@ -50,6 +61,10 @@ export async function readingOf(text, slice) {
   for (const { labels, value } of samples(metrics[metricNames.pageViews])) {
     const signals = signalsOf(labels);
     if (signals) signals.pageViews += value;
+  }
+  for (const { labels, value } of samples(metrics[metricNames.clients])) {
+    const signals = signalsOf(labels);
+    if (signals) signals.clients += value;
   }
   for (const { labels, value } of samples(metrics[metricNames.failures])) {
     const signals = signalsOf(labels);
@@ -110,7 +125,7 @@ function combineSignals(a, b, sign = 1) {
   for (const vital of vitalNames) vitals[vital] = combineHistograms(a.vitals[vital], b.vitals[vital], sign);
   const failures = /** @type {Record<FailureKind, number>} */ ({});
   for (const kind of failureKinds) failures[kind] = a.failures[kind] + sign * b.failures[kind];
-  return { pageViews: a.pageViews + sign * b.pageViews, failures, vitals };
+  return { pageViews: a.pageViews + sign * b.pageViews, clients: a.clients + sign * b.clients, failures, vitals };
 }
 
 /**
@@ -132,6 +147,7 @@ export function sumReadings(readings) {
 /** Every counter of a version's signals (page views, failures, histogram counts and buckets). */
 const countersOf = (/** @type {Signals} */ signals) => [
   signals.pageViews,
+  signals.clients,
   ...Object.values(signals.failures),
   ...Object.values(signals.vitals).flatMap((histogram) => [histogram.count, ...histogram.buckets.values()]),
 ];
