@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { listen, shellBuild, shellHandler, sliceHandler, staticShellHandler } from '../../scripts/serve.mjs';
 import { discoveryService } from '@nova/deploy/discovery-service';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
+import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { sliceNames, slices } from '@nova/contracts/slices';
@@ -37,6 +38,9 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
 
 /** The version a `slice publish` run says it published. */
 export const publishedVersion = (printed: string) => printed.match(/^\w+ (\S+) is published\.$/m)?.[1];
+
+/** The link a `slice preview` run prints (its last line). */
+export const previewLink = (printed: string) => printed.trim().split('\n').at(-1) ?? '';
 
 const portOf = (server: Server | NetServer) => (server.address() as AddressInfo).port;
 const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
@@ -77,10 +81,11 @@ export interface Deployments {
   ): Promise<Deployed & { entry: string }>;
   /**
    * A whole environment of its own: every slice's current build published and released in a new
-   * deployment root, each slice on a port of its own, and the shell; `slice` runs the deployment
-   * CLI against it, as a slice team would.
+   * deployment root (with its signing key), each slice on a port of its own, and the shell, its
+   * /metrics on a port of their own; `slice` runs the deployment CLI against it, as a slice team
+   * would.
    */
-  environment(): Promise<{ url: string; root: string; slice(...args: string[]): string }>;
+  environment(): Promise<{ url: string; metrics: string; root: string; slice(...args: string[]): string }>;
   /** A copy of one remote's build in a folder of its own, to change before deploying it (removed afterwards). */
   copyOfBuild(name: RemoteName): string;
   /** A server that accepts connections and never answers. */
@@ -175,9 +180,17 @@ export const test = base.extend<{ deploy: Deployments }>({
         const slice = (...args: string[]) =>
           execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
-        const handler = await shellHandler({ remoteMap: remoteMapFile(root), sliceOrigins: Object.values(origins) });
+        const handler = await shellHandler({
+          remoteMap: remoteMapFile(root),
+          sliceOrigins: Object.values(origins),
+          signingKey: localSigningKey(root),
+        });
+        cleanups.push(handler.close);
         const { port } = await serve(handler, root, 0);
-        return { url: `http://localhost:${port}`, root, slice };
+        await new Promise<void>((resolve) => handler.metrics.listen(0, '127.0.0.1', resolve));
+        cleanups.push(() => stopHttp(handler.metrics));
+        const metrics = `http://127.0.0.1:${portOf(handler.metrics)}/metrics`;
+        return { url: `http://localhost:${port}`, metrics, root, slice };
       },
       copyOfBuild(name) {
         const root = temporary(`nova-${name}-`);

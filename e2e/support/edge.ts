@@ -16,6 +16,8 @@ export interface EdgeSite {
   url: string;
   /** The composer behind it. */
   composer: string;
+  /** The composer's /metrics, on a port of its own (never through the edge). */
+  metrics: string;
   /** The deployment root: each slice's versions and the remote map. */
   root: string;
   /** Each slice's origin, served by the same nginx from the deployment root. */
@@ -67,15 +69,20 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
       const handler = await shellHandler({
         remoteMap: remoteMapFile(root),
         sliceOrigins: Object.values(sliceOrigins),
+        // The edge in front names the client (X-Forwarded-For), as serve-edge.mjs has it.
+        trustedProxies: ['loopback'],
       });
       cleanups.push(handler.close);
+      await new Promise<void>((resolve) => handler.metrics.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => stopHttp(handler.metrics));
+      const metrics = `http://127.0.0.1:${(handler.metrics.address() as AddressInfo).port}/metrics`;
       const composer = await listen(handler, 0);
       cleanups.push(() => stopHttp(composer));
       const composerOrigin = `http://localhost:${(composer.address() as AddressInfo).port}`;
       const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
       cleanups.push(edge.stop);
 
-      await use({ url: edge.origin, composer: composerOrigin, root, sliceOrigins, slice });
+      await use({ url: edge.origin, composer: composerOrigin, metrics, root, sliceOrigins, slice });
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
     }

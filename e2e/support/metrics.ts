@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
 import type { APIRequestContext } from '@playwright/test';
-import { metricsPath } from '@nova/contracts/field-signals';
 import { getMetricsFromStream, type PromMetrics } from 'prom2javascript';
 
 export type { PromMetrics };
 type Point = { labels: Record<string, string>; value: number };
 
-/** A server's /metrics, parsed as Prometheus reads the text format, and the text. */
-export async function scrape(request: APIRequestContext, origin: string) {
-  const response = await request.get(`${origin}${metricsPath}`);
-  if (!response.ok()) throw new Error(`${metricsPath} answered ${response.status()}`);
+/** A server's /metrics (its URL, on the server's metrics port), parsed as Prometheus reads the text format, and the text. */
+export async function scrape(request: APIRequestContext, metrics: string) {
+  const response = await request.get(metrics);
+  if (!response.ok()) throw new Error(`${metrics} answered ${response.status()}`);
   const text = await response.text();
   return { text, parsed: await getMetricsFromStream(Readable.from([text])) };
 }

@@ -1,7 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { metricsPath } from '@nova/contracts/field-signals';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { expect, publishedVersion, test } from '../support/deployments.ts';
@@ -23,7 +22,19 @@ test('a guarded canary that throws while rendering is rolled back within its win
   const terms = `${environment.url}/terms-and-conditions`;
   const hit = await visitorOf(browser, environment.url, 10);
   const spared = await visitorOf(browser, environment.url, 90);
-  const guardArgs = ['--window', '3m', '--interval', '1s', '--min-views', '5', '--min-failures', '3'];
+  // Every visitor of this test is this machine: one client (the guard's own test shows the minimum).
+  const guardArgs = [
+    '--window',
+    '3m',
+    '--interval',
+    '1s',
+    '--min-views',
+    '5',
+    '--min-failures',
+    '3',
+    '--min-clients',
+    '1',
+  ];
   try {
     const canary = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder))!;
     const guard = spawn(
@@ -31,7 +42,7 @@ test('a guarded canary that throws while rendering is rolled back within its win
       [
         sliceCli,
         ...['release', 'legal', canary, '--traffic', '50', '--guard', ...guardArgs],
-        ...['--metrics', `${environment.url}${metricsPath}`, '--root', environment.root],
+        ...['--metrics', environment.metrics, '--root', environment.root],
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -75,7 +86,7 @@ test('a guarded canary that throws while rendering is rolled back within its win
     // beside this process, which serves them).
     const { stdout: status } = await promisify(execFile)(process.execPath, [
       sliceCli,
-      ...['status', 'legal', '--metrics', `${environment.url}${metricsPath}`, '--root', environment.root],
+      ...['status', 'legal', '--metrics', environment.metrics, '--root', environment.root],
     ]);
     expect(status).toMatch(new RegExp(`${canary}.*100\\.0 %`));
     expect(canaryVersion(readRemoteMap(environment.root).microFrontends.legal ?? [])).toBeUndefined();

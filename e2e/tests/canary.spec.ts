@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
-import { fieldSignalsPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
+import { fieldSignalsPath, fieldSignalTokenPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
 import { publishedVersion } from '../support/deployments.ts';
 import { expect, test } from '../support/edge.ts';
@@ -102,15 +102,21 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
       expect((await throughEdge(request, terms, 97)).retitled, 'bucket 97 through the edge').toBe(false);
     }
 
-    // Field signals pass through the edge to the composer; its metrics are not served there.
+    // Field signals and their tokens pass through the edge to the composer (never kept); its
+    // metrics are served on a port of their own, not there.
     const views = async () =>
-      counted((await scrape(request, edgeSite.composer)).parsed, metricNames.pageViews, {
+      counted((await scrape(request, edgeSite.metrics)).parsed, metricNames.pageViews, {
         slice: 'legal',
         version: canary,
       });
     const viewsBefore = await views();
+    const inBucket3 = { Cookie: `${bucketCookie}=3` };
+    const issued = await request.get(`${edgeSite.url}${fieldSignalTokenPath}`, { headers: inBucket3 });
+    expect(issued.headers()['x-cache-status']).not.toBe('HIT');
+    expect(issued.headers()['cache-control']).toBe('private, no-store');
+    const { token } = await issued.json();
     const beacon = await request.post(`${edgeSite.url}${fieldSignalsPath}`, {
-      data: { signals: [{ slice: 'legal', version: canary, signal: 'view' }] },
+      data: { token, signals: [{ slice: 'legal', version: canary, signal: 'view' }] },
     });
     expect(beacon.status()).toBe(204);
     expect(await views()).toBe(viewsBefore + 1);

@@ -1,14 +1,10 @@
-import { fieldSignalsPath, metricNames } from '@nova/contracts/field-signals';
+import { fieldSignalsPath, fieldSignalTokenPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { expect, test } from '../support/deployments.ts';
 import { counted, labelValues, scrape } from '../support/metrics.ts';
 import { serverRenderOf } from '../support/server-render.ts';
-import { shellOrigin } from '../support/site.ts';
 
-// Field signals from visitors' browsers to the composing server the suite runs against (every
-// process of it: /metrics sums them), and what it refuses.
-
-/** Requests from this test count against a rate-limit bucket of their own (the edge's forwarded address). */
-const client = (id: string) => ({ 'X-Forwarded-For': `198.51.100.${id}` });
+// Field signals from visitors' browsers to a composing server, and what it refuses. Each test has
+// an environment of its own: nobody else's visits (or rate limits) count there.
 
 test('a visit reports its page view once live, attributed to the slice version, and the server counts it', async ({
   page,
@@ -16,35 +12,46 @@ test('a visit reports its page view once live, attributed to the slice version, 
   request,
   deploy,
 }) => {
-  // An environment of its own: nobody else's visits count there.
   const environment = await deploy.environment();
   const seenOnThePage: unknown[] = [];
   await context.route(`${environment.url}${fieldSignalsPath}`, (route) => {
     seenOnThePage.push(route.request().postDataJSON());
     return route.continue();
   });
+  const tokensAskedFor: string[] = [];
+  page.on('request', (sent) => void (sent.url().endsWith(fieldSignalTokenPath) && tokensAskedFor.push(sent.url())));
   const html = await (await page.goto(`${environment.url}/terms-and-conditions`))!.text();
   const version = serverRenderOf(html)?.versions?.legal;
   expect(version).toMatch(/^1\.0\.0-/);
   const views = async () =>
-    counted((await scrape(request, environment.url)).parsed, metricNames.pageViews, {
+    counted((await scrape(request, environment.metrics)).parsed, metricNames.pageViews, {
       slice: 'legal',
       version: version!,
     });
   expect(await views()).toBe(0);
+  // Once live, the page asks for the token its batch will carry: one, ahead of time.
+  await expect.poll(() => tokensAskedFor.length).toBe(1);
 
-  // Leaving the page sends its batch, as the document goes.
+  // Leaving the page sends its batch as the document goes; the composer counts it, so it carried
+  // that token (a batch without one is refused).
   await page.goto('about:blank');
   await expect.poll(views).toBe(1);
   expect(seenOnThePage, 'nothing sent while the visitor was on the page').toEqual([]);
+  const { parsed } = await scrape(request, environment.metrics);
+  expect(counted(parsed, metricNames.clients, { slice: 'legal', version: version! })).toBe(1);
 });
 
-test('hostile and oversized payloads are refused, and nothing of them reaches /metrics', async ({ request }) => {
+test('hostile, oversized and tokenless payloads are refused, and nothing of them reaches /metrics', async ({
+  request,
+  deploy,
+}) => {
+  const environment = await deploy.environment();
   const marker = 'hostile"}\nnova_injected 1';
+  const { token } = await (await request.get(`${environment.url}${fieldSignalTokenPath}`)).json();
   const post = (data: string, type = 'application/json') =>
-    request.post(`${shellOrigin}${fieldSignalsPath}`, {
+    request.post(`${environment.url}${fieldSignalsPath}`, {
       data: Buffer.from(data),
-      headers: { 'Content-Type': type, ...client('7') },
+      headers: { 'Content-Type': type },
     });
   const refused = [
     await post('not json'),
@@ -55,13 +62,28 @@ test('hostile and oversized payloads are refused, and nothing of them reaches /m
     await post(JSON.stringify({ signals: Array.from({ length: 500 }, () => ({ slice: 'legal', signal: 'view' })) })),
     await post(JSON.stringify({ signals: [], padding: 'x'.repeat(200_000) })),
     await post(JSON.stringify({ signals: [{ slice: 'legal', version: '1', signal: 'view' }] }), 'text/plain'),
+    await post(JSON.stringify({ token: marker, signals: [{ slice: 'legal', version: 'x', signal: 'view' }] })),
   ];
-  expect(refused.map((answer) => answer.status())).toEqual([400, 400, 400, 400, 400, 413, 413, 415]);
-  expect((await request.put(`${shellOrigin}${fieldSignalsPath}`, { headers: client('7') })).status()).toBe(405);
+  expect(refused.map((answer) => answer.status())).toEqual([400, 400, 400, 400, 400, 413, 413, 415, 400]);
+  // Well-formed, for a listed version, but without a token of the composer's: refused too.
+  const legal = (await (await request.get(`${environment.url}/remotes.json`)).json()).microFrontends.legal[0].metadata
+    .version;
+  const batch = { signals: [{ slice: 'legal', version: legal, signal: 'view' }] };
+  expect((await post(JSON.stringify(batch))).status()).toBe(403);
+  expect((await post(JSON.stringify({ ...batch, token: `${marker}.x` }))).status()).toBe(403);
+  expect((await post(JSON.stringify({ ...batch, token }))).status()).toBe(204);
+  expect((await post(JSON.stringify({ ...batch, token }))).status()).toBe(403);
+  expect((await request.put(`${environment.url}${fieldSignalsPath}`)).status()).toBe(405);
+  // The metrics are on a port of their own, not the pages'.
+  expect((await request.get(`${environment.url}${metricsPath}`)).status()).toBe(404);
 
-  const { text, parsed } = await scrape(request, shellOrigin);
+  const { text, parsed } = await scrape(request, environment.metrics);
   expect(text).not.toContain('hostile');
   expect(text).not.toContain('nova_injected');
   expect(labelValues(parsed).filter((value) => value.includes('hostile'))).toEqual([]);
-  expect(counted(parsed, metricNames.rejected, { reason: 'not-json' })).toBeGreaterThan(0);
+  expect(counted(parsed, metricNames.rejected, { reason: 'not-json' })).toBe(1);
+  expect(counted(parsed, metricNames.rejected, { reason: 'no-token' })).toBe(1);
+  expect(counted(parsed, metricNames.rejected, { reason: 'invalid-token' })).toBe(1);
+  expect(counted(parsed, metricNames.rejected, { reason: 'token-reused' })).toBe(1);
+  expect(counted(parsed, metricNames.pageViews, { slice: 'legal', version: legal })).toBe(1);
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contactField } from '../support/contact.ts';
-import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
 import { copyOfWorkspace } from '../support/workspace-copy.ts';
 
 const bump = (version: string) => (packageJson: string) =>
@@ -56,7 +56,7 @@ test('a slice built against newer shared packages: its own copy of @nova/ui, the
       JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')).origins.contact,
     ).origin;
     const fromContact = sourcesFrom(page, contactOrigin, join(environment.root, 'contact'));
-    await page.goto(`${environment.url}/contact?preview=contact@${version}`);
+    await page.goto(previewLink(environment.slice('preview', 'contact', version!, '--site', environment.url)));
     const support = page.getByRole('region', { name: 'Support' });
     await expect(support).toContainText('1-800-555-0199');
     await expect(page.getByRole('contentinfo')).toContainText('Toll-free: 1-800-555-0142');

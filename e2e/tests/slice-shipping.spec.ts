@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { previewToken } from '@nova/signing/preview-token';
+import { localSigningKey } from '@nova/signing/signing-key';
+import { randomKey, signer } from '@nova/signing/signing';
+import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
 import { retitledLegalBuild } from '../support/legal-team.ts';
 import { repoRoot } from '../support/site.ts';
 
@@ -44,13 +47,29 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
     await page.goto(`${environment.url}/terms-and-conditions`);
     await expect(termsHeading(page)).toHaveText('Terms and Conditions');
 
-    // A preview of a version the environment does not list changes nothing.
-    await page.goto(`${environment.url}/terms-and-conditions?preview=legal@9.9.9-00000000`);
-    await expect(termsHeading(page)).toHaveText('Terms and Conditions');
-    await expect(previewNotice(page)).toBeHidden();
+    // A link that previews without the environment's signature changes nothing, and says nothing:
+    // a bare version (even a listed one), a link signed with another key, one that expired.
+    const terms = `${environment.url}/terms-and-conditions`;
+    const inAnHour = Date.now() + 3_600_000;
+    const unsigned = [
+      `legal@${version}`,
+      previewToken(signer(randomKey()), { slice: 'legal', version: version!, expiresAt: inAnHour }),
+      previewToken(signer(localSigningKey(environment.root)), { slice: 'legal', version: version!, expiresAt: 0 }),
+    ];
+    for (const link of unsigned) {
+      await test.step(`an unsigned, forged or expired link: ${link.slice(0, 24)}…`, async () => {
+        await page.goto(`${terms}?${new URLSearchParams({ preview: link })}`);
+        await expect(termsHeading(page)).toHaveText('Terms and Conditions');
+        await expect(previewNotice(page)).toBeHidden();
+        await page.goto(`${terms}?preview=off`);
+      });
+    }
 
-    // The preview: this tab only, remembered as it moves around, and plainly marked.
-    await page.goto(`${environment.url}/terms-and-conditions?preview=legal@${version}`);
+    // The preview: a link the team gets from the CLI, for this tab only, remembered as it moves
+    // around, and plainly marked.
+    const signed = previewLink(environment.slice('preview', 'legal', version!, '--site', environment.url));
+    expect(signed).toMatch(new RegExp(`^${terms}\\?preview=[\\w-]+\\.[\\w-]+$`));
+    await page.goto(signed);
     await expect(termsHeading(page)).toHaveText('Terms of Play');
     await expect(previewNotice(page)).toContainText(
       `Preview of legal ${version}: not released, shown in this tab only.`,
@@ -74,10 +93,14 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
     expect(environment.slice('list')).toContain(`* ${version}`);
     expect(untouched(), "the shell's files and the other slices").toEqual(before);
 
-    // Rolled back: the old heading is back.
+    // Rolled back: the old heading is back, and the version can no longer be previewed, even
+    // with the link signed before.
     environment.slice('rollback', 'legal');
     await visitor.reload();
     await expect(termsHeading(visitor)).toHaveText('Terms and Conditions');
+    await visitor.goto(signed);
+    await expect(termsHeading(visitor)).toHaveText('Terms and Conditions');
+    await expect(previewNotice(visitor)).toBeHidden();
     expect(untouched(), "the shell's files and the other slices").toEqual(before);
   } finally {
     build.remove();

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fieldSignalsPath, fieldSignalTokenPath } from '@nova/contracts/field-signals';
+import { bucketCookie } from '@nova/contracts/traffic';
+import { remoteMapFile } from '@nova/deploy/environment';
+import { localSigningKey } from '@nova/signing/signing-key';
+import { gameProviderUrl, startComposingServer } from '../../scripts/serve.mjs';
+
+/** A port nothing listens on now. */
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The composing server as production runs it (shell/server/main.mjs, two processes) on a
+ * deployment root (`deploy.environment()`'s): its pages' origin, its /metrics, what it printed.
+ */
+export async function composerProcess(root: string, settings: Record<string, string> = {}) {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const { origins } = JSON.parse(readFileSync(join(root, 'environment.json'), 'utf8')) as {
+    origins: Record<string, string>;
+  };
+  const composer = await startComposingServer(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      REMOTE_MAP: remoteMapFile(root),
+      SLICE_ORIGINS: Object.values(origins).join(','),
+      GAME_PROVIDER: gameProviderUrl(),
+      SIGNING_KEY: localSigningKey(root),
+      WEB_CONCURRENCY: '2',
+      ...settings,
+    },
+    { keepOutput: true },
+  );
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+    output: composer.output,
+    stop: composer.stop,
+  };
+}
+
+export interface Sent {
+  status: number;
+  body: string;
+}
+
+/**
+ * One request on a connection of its own (so that the cluster may give it to any process), from
+ * a local address of the test's choosing (any of 127.0.0.0/8), with the headers given.
+ */
+export function send(
+  url: string,
+  {
+    method = 'GET',
+    from = '127.0.0.1',
+    headers = {},
+    body,
+  }: { method?: string; from?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<Sent>((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method, localAddress: from, headers: { Connection: 'close', ...headers } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** A field-signal client as a page is one: it asks for a token, then sends a batch with it. */
+export function signalClient(
+  origin: string,
+  { from = '127.0.0.1', forwardedFor, bucket }: { from?: string; forwardedFor?: string; bucket?: number } = {},
+) {
+  const headers = {
+    ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+    ...(bucket === undefined ? {} : { Cookie: `${bucketCookie}=${bucket}` }),
+  };
+  return {
+    async token() {
+      const answer = await send(`${origin}${fieldSignalTokenPath}`, { from, headers });
+      if (answer.status !== 200) throw new Error(`no token: ${answer.status} ${answer.body}`);
+      return (JSON.parse(answer.body) as { token: string }).token;
+    },
+    batch: (batch: { token?: string; signals: unknown[] }, { forwardedFor: claimed = forwardedFor } = {}) =>
+      send(`${origin}${fieldSignalsPath}`, {
+        method: 'POST',
+        from,
+        headers: { 'Content-Type': 'application/json', ...(claimed ? { 'X-Forwarded-For': claimed } : {}) },
+        body: JSON.stringify(batch),
+      }),
+  };
+}
