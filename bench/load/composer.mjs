@@ -17,6 +17,8 @@ export async function startComposer({ deployments, port, workers }) {
   const server = await startComposingServer({
     ...composerSettings({ deployments, port }),
     WEB_CONCURRENCY: String(workers),
+    // Several run at once, and none is scraped: their metrics on any free port.
+    METRICS_PORT: '0',
   });
   /** Stops it, then says why. */
   const fail = async (/** @type {string} */ why) => {
