@@ -12,10 +12,13 @@ function setUp({ tokensAtHand = Infinity } = {}) {
   const tokensSent: string[] = [];
   let reportVital: ((name: 'LCP' | 'INP' | 'CLS', value: number) => void) | undefined;
   const watchVitals = vi.fn(async (report: typeof reportVital) => void (reportVital = report));
-  const keeper = { left: tokensAtHand, issued: 0, onToken: () => {} };
+  const keeper = { left: tokensAtHand, issued: 0, onToken: () => {}, lastTaken: [] as boolean[] };
   const tokens = {
     start: (onToken: () => void) => void (keeper.onToken = onToken),
-    take: () => (keeper.left > 0 ? (keeper.left--, `token-${++keeper.issued}`) : undefined),
+    take: ({ last = false } = {}) => {
+      keeper.lastTaken.push(last);
+      return keeper.left > 0 ? (keeper.left--, `token-${++keeper.issued}`) : undefined;
+    },
   };
   const signals = createFieldSignals({
     versionOf: async (slice) => versions[slice],
@@ -30,6 +33,8 @@ function setUp({ tokensAtHand = Infinity } = {}) {
     signals,
     sent,
     tokensSent,
+    /** For each token taken, whether the page was going (no next one is asked for then). */
+    lastTaken: keeper.lastTaken,
     watchVitals,
     vital: (name: 'LCP' | 'INP' | 'CLS', value: number) => reportVital!(name, value),
     /** A token arrives. */
@@ -139,13 +144,19 @@ describe('field signals', () => {
   });
 
   it('sends each batch with a token of its own', async () => {
-    const { signals, sent, tokensSent } = setUp();
+    const { signals, sent, tokensSent, lastTaken } = setUp();
     signals.start(undefined);
     for (let i = 0; i < batchSize + 1; i += 1) signals.pageView('games');
     await settled();
     hide();
     expect(sent.map((batch) => batch.length)).toEqual([batchSize, 1]);
     expect(tokensSent).toEqual(['token-1', 'token-2']);
+    // As the page goes, its last batch asks for no next token.
+    signals.pageView('games');
+    await settled();
+    dispatchEvent(new Event('pagehide'));
+    expect(tokensSent).toEqual(['token-1', 'token-2', 'token-3']);
+    expect(lastTaken).toEqual([false, false, true]);
   });
 
   it('keeps signals in memory while no token is at hand, and sends full batches as soon as one arrives', async () => {

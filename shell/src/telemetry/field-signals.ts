@@ -43,11 +43,14 @@ export function createFieldSignals({ versionOf, send, tokens, watchVitals }: Dep
   const reported = new WeakSet<object>();
   let live = false;
 
-  /** Sends what waits, once live and while it has tokens: every full batch, and the rest too unless `fullOnly`. */
-  const flush = ({ fullOnly = false } = {}) => {
+  /**
+   * Sends what waits, once live and while it has tokens: every full batch, and the rest too unless
+   * `fullOnly`. As the page goes (`leaving`), no token is asked for after the last.
+   */
+  const flush = ({ fullOnly = false, leaving = false } = {}) => {
     if (!live) return;
     while (queued.length >= (fullOnly ? batchSize : 1)) {
-      const token = tokens.take();
+      const token = tokens.take({ last: leaving });
       if (!token) return;
       send(queued.splice(0, batchSize), token);
     }
@@ -87,7 +90,7 @@ export function createFieldSignals({ versionOf, send, tokens, watchVitals }: Dep
       tokens.start(() => flush({ fullOnly: true }));
       // On the window, after the document's own listeners (web-vitals reports as it is hidden).
       addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
-      addEventListener('pagehide', () => flush());
+      addEventListener('pagehide', () => flush({ leaving: true }));
       // What waited goes with the rest when the page is hidden, in one request, unless it fills a batch.
       flush({ fullOnly: true });
       if (landingSlice)

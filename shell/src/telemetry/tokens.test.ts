@@ -36,6 +36,15 @@ describe('the token keeper', () => {
     expect(keeper.take()).toBe(token(2));
   });
 
+  it('asks for no next token when the last one is taken as the page goes', async () => {
+    const { ask, answer } = server();
+    const keeper = createTokenKeeper(ask);
+    keeper.start(() => {});
+    await answer({ token: token(1), expiresIn: 900 });
+    expect(keeper.take({ last: true })).toBe(token(1));
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
   it('replaces its spare a minute before it expires, so the one at hand is always good', async () => {
     const { ask, answer } = server();
     const keeper = createTokenKeeper(ask);

@@ -27,7 +27,8 @@ export async function fetchToken(): Promise<IssuedToken | undefined> {
 
 /**
  * One spare token at a time: `take` hands it over (none if there is none yet) and asks for the
- * next; `start` asks for the first, and calls `onToken` whenever one arrives.
+ * next (not as the page goes: nobody would use it); `start` asks for the first, and calls
+ * `onToken` whenever one arrives.
  */
 export function createTokenKeeper(ask: () => Promise<IssuedToken | undefined> = fetchToken) {
   let spare: string | undefined;
@@ -62,11 +63,12 @@ export function createTokenKeeper(ask: () => Promise<IssuedToken | undefined> = 
       onToken = listener;
       askForNext();
     },
-    take(): string | undefined {
+    /** The spare, if there is one; then the next is asked for, unless the page is going (`last`). */
+    take({ last = false } = {}): string | undefined {
       const token = spare;
       spare = undefined;
       clearTimeout(renewal);
-      askForNext();
+      if (!last) askForNext();
       return token;
     },
   };
