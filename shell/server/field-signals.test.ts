@@ -126,7 +126,7 @@ describe('POST /field-signals', () => {
       { slice: 'games', version: '1.3.0-cccc', signal: 'LCP', value: 1.8 },
       { slice: 'games', version: '1.3.0-cccc', signal: 'INP', value: 0.12 },
       { slice: 'games', version: '1.3.0-cccc', signal: 'CLS', value: 0.02 },
-    ).catch((error) => error);
+    );
     // Bucket 5 sees the canary (10 %): its token names 1.3.0-cccc, not the released 1.2.0-bbbb.
     expect(answer).toMatchObject({ status: 403, body: 'Refused: token-versions.' });
     const taken = await send(
