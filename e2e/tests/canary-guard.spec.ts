@@ -1,5 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { readRemoteMap } from '@nova/deploy/environment';
@@ -7,13 +6,11 @@ import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { brokenLegalBuild, canaryFault } from '../support/legal-team.ts';
 import { serverRenderOf } from '../support/server-render.ts';
-import { repoRoot } from '../support/site.ts';
+import { runningSlice, sliceCli } from '../support/slice-cli.ts';
 import { visitorOf, type Visitor } from '../support/visitor.ts';
 
 // A guarded canary that breaks in visitors' browsers: the guard reads the field signals the
 // composer counts and rolls it back by itself, while the released version's visitors see nothing wrong.
-
-const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
 test('a guarded canary that throws while rendering is rolled back within its window', async ({ browser, deploy }) => {
   test.setTimeout(240_000);
@@ -37,23 +34,15 @@ test('a guarded canary that throws while rendering is rolled back within its win
   ];
   try {
     const canary = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder))!;
-    const guard = spawn(
-      process.execPath,
-      [
-        sliceCli,
-        ...['release', 'legal', canary, '--traffic', '50', '--guard', ...guardArgs],
-        ...['--metrics', environment.metrics, '--root', environment.root],
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let printed = '';
-    guard.stdout.on('data', (chunk) => (printed += chunk));
-    guard.stderr.on('data', (chunk) => (printed += chunk));
-    const exited = new Promise<number | null>((resolve) => guard.once('exit', resolve));
+    const guard = runningSlice([
+      ...['release', 'legal', canary, '--traffic', '50', '--guard', ...guardArgs],
+      ...['--metrics', environment.metrics, '--root', environment.root],
+    ]);
+    const { exited } = guard;
     let done = false;
     void exited.then(() => (done = true));
     try {
-      await expect.poll(() => printed).toContain('Watching');
+      await expect.poll(guard.printed).toContain('Watching');
       const composedFor = async (visitor: Visitor) =>
         serverRenderOf(await (await visitor.page.request.get(terms)).text())?.versions?.legal;
       await expect.poll(() => composedFor(hit), { message: 'the composer has read the map' }).toBe(canary);
@@ -72,14 +61,14 @@ test('a guarded canary that throws while rendering is rolled back within its win
         );
         await spared.page.goto('about:blank');
       }
-      expect(await exited, printed).toBe(1);
+      expect(await exited, guard.printed()).toBe(1);
     } finally {
-      guard.kill();
+      guard.stop();
     }
 
-    expect(printed).toContain(`legal ${canary} rolled back`);
+    expect(guard.printed()).toContain(`legal ${canary} rolled back`);
     // Both versions were watched: the released one's views were counted, without failures.
-    expect(printed).toMatch(/against 0\.0 % for /);
+    expect(guard.printed()).toMatch(/against 0\.0 % for /);
     expect(hit.errors.join('\n')).toContain(canaryFault);
     expect(spared.errors, "the released version's visitor").toEqual([]);
     // The team's view of it: each version's views and failure rate, from the same metrics (run

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { readRemoteMap } from '@nova/deploy/environment';
@@ -9,15 +7,13 @@ import { composerProcess, send, signalClient } from '../support/composer-process
 import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { retitledLegalBuild } from '../support/legal-team.ts';
 import { counted, scrape } from '../support/metrics.ts';
-import { repoRoot } from '../support/site.ts';
+import { runningSlice } from '../support/slice-cli.ts';
 
 // What anonymous clients can do to a release, against the composing server as production runs it
 // (shell/server/main.mjs, two processes) and the real guard: field signals count only with a token
 // the composer issued, to the client that sends them, for the versions they are about, once; the
 // guard needs a number of distinct clients; X-Forwarded-For counts only from a trusted proxy;
 // /metrics is not on the public port.
-
-const sliceCli = join(repoRoot, 'packages/deploy/src/cli.js');
 
 test('forged batches cannot move the guard: the review attack on a healthy canary neither rolls it back nor promotes it', async ({
   request,
@@ -29,23 +25,12 @@ test('forged batches cannot move the guard: the review attack on a healthy canar
   const build = retitledLegalBuild();
   try {
     const canary = publishedVersion(environment.slice('publish', 'legal', '--dist', build.folder))!;
-    const guardRun = (...rule: string[]) => {
-      const guard = spawn(
-        process.execPath,
-        [
-          sliceCli,
-          ...['release', 'legal', canary, '--traffic', '50', '--guard', '--window', '6s', '--interval', '1s'],
-          ...['--min-views', '5', '--min-failures', '3', ...rule],
-          ...['--metrics', composer.metrics, '--root', environment.root],
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let printed = '';
-      guard.stdout.on('data', (chunk) => (printed += chunk));
-      guard.stderr.on('data', (chunk) => (printed += chunk));
-      const exited = new Promise<number | null>((resolve) => guard.once('exit', resolve));
-      return { printed: () => printed, exited, stop: () => guard.kill() };
-    };
+    const guardRun = (...rule: string[]) =>
+      runningSlice([
+        ...['release', 'legal', canary, '--traffic', '50', '--guard', '--window', '6s', '--interval', '1s'],
+        ...['--min-views', '5', '--min-failures', '3', ...rule],
+        ...['--metrics', composer.metrics, '--root', environment.root],
+      ]);
     const views = (count: number) =>
       Array.from({ length: count }, () => ({ slice: 'legal', version: canary, signal: 'view' }));
     const failures = (count: number) =>

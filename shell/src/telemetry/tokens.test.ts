@@ -36,20 +36,23 @@ describe('the token keeper', () => {
     expect(keeper.take()).toBe(token(2));
   });
 
-  it('asks for no next token when the last one is taken as the page goes', async () => {
+  /** A started keeper whose first token (token 1, good for 15 minutes) has arrived. */
+  async function holdingOne() {
     const { ask, answer } = server();
     const keeper = createTokenKeeper(ask);
     keeper.start(() => {});
     await answer({ token: token(1), expiresIn: 900 });
+    return { keeper, ask, answer };
+  }
+
+  it('asks for no next token when the last one is taken as the page goes', async () => {
+    const { keeper, ask } = await holdingOne();
     expect(keeper.take({ last: true })).toBe(token(1));
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
   it('replaces its spare a minute before it expires, so the one at hand is always good', async () => {
-    const { ask, answer } = server();
-    const keeper = createTokenKeeper(ask);
-    keeper.start(() => {});
-    await answer({ token: token(1), expiresIn: 900 });
+    const { keeper, ask, answer } = await holdingOne();
     await vi.advanceTimersByTimeAsync(900_000 - renewBeforeMs - 1);
     expect(ask).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
