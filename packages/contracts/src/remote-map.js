@@ -69,3 +69,76 @@ export function releasedUrl(versions) {
   const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
   return isHttpUrl(url) ? url : undefined;
 }
+
+/**
+ * Whether a value is a version name a map may hold: what `slice publish` writes (letters, digits,
+ * `.`, `_`, `+`, `-`, at most 64), never a name made only of dots (it would name a folder above).
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export const isVersionName = (value) =>
+  typeof value === 'string' && /^[\w.+-]{1,64}$/.test(value) && !/^\.+$/.test(value);
+
+/** The names a map may list slices under (no `__proto__`, nothing to escape). */
+const sliceNamePattern = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * What is wrong with one slice's list of versions (nothing: `[]`): each entry an http(s) `url`, a
+ * version name listed once, an integrity string, a traffic share from 0 to 100 and a `default`
+ * flag; at most one released (default) version, and the shares adding up to 100 when one is
+ * released (0 when none is).
+ * @param {string} slice
+ * @param {unknown} versions
+ * @returns {string[]}
+ */
+function sliceListProblems(slice, versions) {
+  if (!Array.isArray(versions)) return [`${slice}: its versions must be a list.`];
+  /** @type {string[]} */
+  const problems = [];
+  const seen = new Set();
+  let released = 0;
+  let traffic = 0;
+  versions.forEach((entry, index) => {
+    const where = `${slice}[${index}]`;
+    if (!isRecord(entry)) return void problems.push(`${where} must be an object.`);
+    const { url, metadata, deployment } = entry;
+    if (!isHttpUrl(url)) problems.push(`${where}.url must be an http(s) URL.`);
+    const version = isRecord(metadata) ? metadata.version : undefined;
+    if (!isVersionName(version))
+      problems.push(`${where}.metadata.version must be a version name (letters, digits, . _ + -; 1 to 64).`);
+    else if (seen.has(version)) problems.push(`${where}: ${slice} lists ${version} twice.`);
+    else seen.add(version);
+    if (!isRecord(metadata) || typeof metadata.integrity !== 'string')
+      problems.push(`${where}.metadata.integrity must be a string.`);
+    if (!isRecord(deployment)) return void problems.push(`${where}.deployment must be an object.`);
+    const share = deployment.traffic;
+    if (typeof share !== 'number' || !Number.isInteger(share) || share < 0 || share > 100)
+      problems.push(`${where}.deployment.traffic must be a whole number from 0 to 100.`);
+    else traffic += share;
+    if (typeof deployment.default !== 'boolean') problems.push(`${where}.deployment.default must be true or false.`);
+    else if (deployment.default) released += 1;
+  });
+  if (released > 1) problems.push(`${slice} has ${released} released (default) versions; at most one.`);
+  if (problems.length === 0 && traffic !== (released === 1 ? 100 : 0))
+    problems.push(`${slice}: the traffic of its versions adds up to ${traffic}, not ${released === 1 ? 100 : 0}.`);
+  return problems;
+}
+
+/**
+ * What is wrong with a value that should be a remote map, as whoever writes one must be told
+ * (nothing: `[]`): the frontend-discovery shape, slices under plain names, each slice's list
+ * as `sliceListProblems` checks it.
+ * @param {unknown} value
+ * @returns {string[]}
+ */
+export function remoteMapProblems(value) {
+  if (!isRecord(value)) return ['A remote map is a JSON object.'];
+  if (typeof value.schema !== 'string') return ['A remote map names its schema ("schema": a string).'];
+  const { microFrontends } = value;
+  if (!isRecord(microFrontends)) return ['A remote map lists its slices in a "microFrontends" object.'];
+  return Object.entries(microFrontends).flatMap(([slice, versions]) =>
+    sliceNamePattern.test(slice)
+      ? sliceListProblems(slice, versions)
+      : [`"${slice.slice(0, 40)}" is not a slice name (${sliceNamePattern.source}).`],
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releasedUrl, sliceVersion } from './remote-map.js';
+import { isVersionName, releasedUrl, remoteMapProblems, sliceVersion } from './remote-map.js';
 
 const version = (url: unknown, released: boolean) => ({
   url,
@@ -65,5 +65,74 @@ describe('sliceVersion', () => {
       integrity: 'sha256-abc',
       version: '1.1.0',
     });
+  });
+});
+
+describe('isVersionName', () => {
+  it.each(['1.0.0-3fa9c21b', '2.0.0+build.7', 'a_b', 'x'.repeat(64)])('takes %s', (name) => {
+    expect(isVersionName(name)).toBe(true);
+  });
+  it.each(['', '.', '..', '...', '../../victim', 'a/b', 'a b', '<script>', 'x'.repeat(65), 7])('refuses %j', (name) => {
+    expect(isVersionName(name)).toBe(false);
+  });
+});
+
+describe('remoteMapProblems', () => {
+  const entry = (version: string, traffic: number, released: boolean) => ({
+    url: `https://legal.cdn.example/${version}/mf-manifest.json`,
+    metadata: { integrity: `sha256-${version}`, version },
+    deployment: { traffic, default: released },
+  });
+  const map = (legal: unknown) => ({ schema: 'https://schema.example', microFrontends: { legal } });
+
+  it('finds nothing wrong with a map as the slice CLI writes it', () => {
+    expect(
+      remoteMapProblems(map([entry('1.0.0', 90, true), entry('1.0.1', 10, false), entry('0.9.0', 0, false)])),
+    ).toEqual([]);
+    expect(remoteMapProblems(map([entry('1.0.0', 0, false)]))).toEqual([]);
+    expect(remoteMapProblems({ schema: 's', microFrontends: {} })).toEqual([]);
+  });
+
+  it('names what is not a map at all', () => {
+    expect(remoteMapProblems([])).toEqual(['A remote map is a JSON object.']);
+    expect(remoteMapProblems({ microFrontends: {} })).toEqual(['A remote map names its schema ("schema": a string).']);
+    expect(remoteMapProblems({ schema: 's', microFrontends: [] })).toEqual([
+      'A remote map lists its slices in a "microFrontends" object.',
+    ]);
+  });
+
+  it('names each wrong entry, and slices under names that are not plain', () => {
+    expect(remoteMapProblems(JSON.parse('{"schema":"s","microFrontends":{"__proto__":[],"legal":{}}}'))).toEqual([
+      '"__proto__" is not a slice name (^[a-z][a-z0-9-]{0,31}$).',
+      'legal: its versions must be a list.',
+    ]);
+    const broken = {
+      url: 'javascript:alert(1)',
+      metadata: { version: '../x' },
+      deployment: { traffic: 101, default: 'yes' },
+    };
+    expect(remoteMapProblems(map([broken, null]))).toEqual([
+      'legal[0].url must be an http(s) URL.',
+      'legal[0].metadata.version must be a version name (letters, digits, . _ + -; 1 to 64).',
+      'legal[0].metadata.integrity must be a string.',
+      'legal[0].deployment.traffic must be a whole number from 0 to 100.',
+      'legal[0].deployment.default must be true or false.',
+      'legal[1] must be an object.',
+    ]);
+  });
+
+  it('refuses two released versions, a version listed twice and shares that do not add up', () => {
+    expect(remoteMapProblems(map([entry('1', 50, true), entry('2', 50, true)]))).toEqual([
+      'legal has 2 released (default) versions; at most one.',
+    ]);
+    expect(remoteMapProblems(map([entry('1', 100, true), entry('1', 0, false)]))).toEqual([
+      'legal[1]: legal lists 1 twice.',
+    ]);
+    expect(remoteMapProblems(map([entry('1', 90, true), entry('2', 20, false)]))).toEqual([
+      'legal: the traffic of its versions adds up to 110, not 100.',
+    ]);
+    expect(remoteMapProblems(map([entry('1', 10, false)]))).toEqual([
+      'legal: the traffic of its versions adds up to 10, not 0.',
+    ]);
   });
 });
