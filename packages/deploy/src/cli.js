@@ -14,9 +14,22 @@
 //   slice prune <slice> | --all     retire old versions (see prune.js; --keep-releases N, --keep-days N, --dry-run)
 //   slice list                      each slice's versions, which one is released, which is the canary
 //   slice check                     every released version against the shell's build
+// Against the discovery service (discovery/):
+//   slice promote <slice> <version> --from <env> --to <env>   the exact artifact, released in the
+//                                   other environment (--traffic P: as its canary)
+//   slice rollback <slice> --to <revision>   the slice's entries as they were at that revision
+//   slice history <slice>           the revisions that changed it (--env <env>, --limit N)
+//   slice token create|list|revoke <id>      the administrator's: a team's token (--team, --slices,
+//                                   --env, --expires 90d), shown once
+//   slice environment <env>         the administrator's: where its slices are served from
+//                                   (--origins legal=<origin>,…) and where it is staged (--staged-in <env>)
 // --root <dir> picks the deployment root, where version folders go (default: deployments/, which
-// `npm start` serves). --map <file-or-url> picks the remote map (default: <root>/remotes.json); a
-// URL is changed with conditional PUTs, as discovery-service.js serves it.
+// `npm start` serves). --map <file-or-url> picks the remote map (default: <root>/remotes.json): a
+// file on this machine (no identity, no history), or an environment's map on the discovery service,
+// `<service>/environments/<env>/remotes.json`, changed with conditional PUTs; --map once per
+// instance of the service, tried in turn. Writes to the service carry a team's token: --token, or
+// better SLICE_TOKEN (a command line is visible to every process). --allow-unstaged: the
+// administrator releases in production what staging never had (recorded).
 // --shell-manifest <file> is the shell build the contract check uses (default: shell/dist/mf-manifest.json).
 // Every change to the map is one compare-and-set update: concurrent runs never lose each other's.
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,7 +37,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricsPath } from '@nova/contracts/field-signals';
-import { isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
+import { emptyRemoteMap, isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { pageRoute } from '@nova/contracts/routes';
 import { shell, sliceNames, slices } from '@nova/contracts/slices';
 import { previewLifetime, previewToken } from '@nova/signing/preview-token';
@@ -33,6 +46,7 @@ import { signer } from '@nova/signing/signing';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCanary } from './canary-guard.js';
 import { contractProblems } from './contract.js';
+import { discoveryClient } from './discovery-client.js';
 import { parseDuration } from './duration.js';
 import {
   canaryOf,
@@ -44,8 +58,10 @@ import {
   versionFolder,
 } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
+import { promoted } from './promotion.js';
 import { defaultPruneRule, prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
+import { restoredSlice } from './restore.js';
 import { readServers, sumReadings } from './slice-signals.js';
 import { statusRows, table } from './slice-status.js';
 import { urlMapStore } from './url-map-store.js';
@@ -53,12 +69,14 @@ import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./slice-signals.js').Reading} Reading */
+/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     root: { type: 'string', default: localDeployments },
-    map: { type: 'string' },
+    map: { type: 'string', multiple: true },
+    token: { type: 'string' },
     'shell-manifest': {
       type: 'string',
       default: join(repoRoot, shell.folder, 'dist/mf-manifest.json'),
@@ -82,13 +100,49 @@ const { values: options, positionals } = parseArgs({
     'worse-times': { type: 'string', default: String(defaultGuardRule.worseTimes) },
     for: { type: 'string', default: `${previewLifetime.defaultMs / 3_600_000}h` },
     site: { type: 'string', default: `http://localhost:${shell.port}` },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    env: { type: 'string' },
+    limit: { type: 'string', default: '30' },
+    team: { type: 'string' },
+    slices: { type: 'string' },
+    expires: { type: 'string', default: '90d' },
+    origins: { type: 'string' },
+    'staged-in': { type: 'string' },
+    'allow-unstaged': { type: 'boolean', default: false },
   },
 });
 const [command, ...args] = positionals;
 const root = options.root;
-const mapLocation = options.map ?? remoteMapFile(root);
-const store = isHttpUrl(mapLocation) ? urlMapStore(mapLocation) : fileMapStore(mapLocation);
+const mapLocations = options.map ?? [remoteMapFile(root)];
+const token = options.token ?? process.env.SLICE_TOKEN;
+/** What a write tells the discovery service: the team's token, this command, a rule set aside. */
+const writeContext = {
+  token,
+  command: ['slice', ...positionals, ...flagsForHistory()].join(' '),
+  override: options['allow-unstaged'] ? 'unstaged' : undefined,
+};
+const atService = mapLocations.every((location) => isHttpUrl(location));
+if (!atService && mapLocations.length > 1) {
+  console.error('slice: several --map are instances of the discovery service: URLs, not files.');
+  process.exit(1);
+}
+const store = atService
+  ? urlMapStore(mapLocations, writeContext)
+  : fileMapStore(/** @type {string} */ (mapLocations[0]));
+/** The discovery service behind --map (its commands need one). */
+const service = () => discoveryClient(mapLocations, { token });
 const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The options that say what a command does (never --token), as its history records them. */
+function flagsForHistory() {
+  const named = /** @type {const} */ (['traffic', 'from', 'to']);
+  const switches = /** @type {const} */ (['all', 'release', 'guard', 'allow-unstaged']);
+  return [
+    ...named.filter((name) => options[name] !== undefined).map((name) => `--${name} ${options[name]}`),
+    ...switches.filter((name) => options[name]).map((name) => `--${name}`),
+  ];
+}
 
 /** @param {string | undefined} name */
 function sliceNamed(name) {
@@ -96,7 +150,7 @@ function sliceNamed(name) {
   throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
 }
 
-/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-clients' | 'min-failures' | 'worse-by'} WholeNumberOption */
+/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-clients' | 'min-failures' | 'worse-by' | 'limit'} WholeNumberOption */
 
 /** A whole-number option, from `min` to `max` (`why` says what a number outside would break). */
 function wholeNumberOption(
@@ -207,6 +261,109 @@ async function guardedCanary(
   if (outcome !== 'promoted') process.exitCode = 1;
 }
 
+/** A revision's number, as `--to` gives it. */
+function revisionNumber(/** @type {string} */ text) {
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw new Error(`--to takes a revision's number (see: slice history), not "${text}".`);
+  return Number(text);
+}
+
+/** A comma-separated list of names (`--slices legal,games`), at least one. */
+function listOption(/** @type {'slices' | 'env'} */ name) {
+  const list = (options[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new Error(`Give --${name} as a comma-separated list.`);
+  return list;
+}
+
+/** One version of a slice as an environment's map lists it. */
+function entryIn(
+  /** @type {RemoteMapJson} */ map,
+  /** @type {string} */ slice,
+  /** @type {string} */ version,
+  /** @type {string} */ where,
+) {
+  const entry = (map.microFrontends[slice] ?? []).find((listed) => listed.metadata.version === version);
+  if (!entry) throw new Error(`${where} does not list ${slice} ${version} (see: slice list --map …).`);
+  return entry;
+}
+
+/** Returns a slice to its entries at a revision of the service's map, if what was released then fits the shell. */
+async function rollbackTo(/** @type {SliceName} */ slice, /** @type {number} */ revision) {
+  const client = service();
+  const past = await client.revision(client.environment, revision);
+  const entries = past.microFrontends[slice] ?? [];
+  const wanted = [releasedVersion(entries), canaryVersion(entries)].flatMap((entry) => entry?.metadata.version ?? []);
+  const problems = wanted.flatMap((version) => problemsOf(slice, version));
+  if (problems.length > 0) throw new Error(`Not rolled back: ${problems.join(' ')}`);
+  const { map, previous } = await store.update((latest) => restoredSlice(latest, slice, past, revision));
+  const released = releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version ?? 'nothing';
+  const canary = canaryOf(map, slice);
+  const state = `${released} released${canary ? `, ${canary.version} the canary with ${canary.share} %` : ''}`;
+  console.log(
+    map === previous
+      ? `${slice} is already as it was at revision ${revision} (${state}).`
+      : `${slice} is back to revision ${revision}: ${state}.`,
+  );
+}
+
+/** `slice token create|list|revoke <id>`: the administrator's. */
+async function tokenCommand() {
+  const client = service();
+  const [action, id] = args;
+  if (action === 'create') {
+    if (!options.team) throw new Error('Name the team: --team <team>.');
+    const expiresAt = new Date(Date.now() + parseDuration(options.expires, '--expires')).toISOString();
+    const made = await client.createToken({
+      team: options.team,
+      slices: listOption('slices'),
+      environments: listOption('env'),
+      expiresAt,
+    });
+    console.log(
+      `Token ${made.id} of the ${made.team} team: ${made.slices.join(', ')} in ${made.environments.join(', ')}, until ${made.expiresAt}.\n` +
+        `${made.token}\n` +
+        'It is shown this once: keep it in a secret store and give it to the slice CLI as SLICE_TOKEN.',
+    );
+  } else if (action === 'revoke') {
+    if (!id) throw new Error('Name the token to revoke: slice token revoke <id> (see: slice token list).');
+    await client.revokeToken(id);
+    console.log(`Token ${id} is revoked: the service refuses it from now on; history still names it.`);
+  } else if (action === 'list') {
+    for (const listed of await client.tokens()) {
+      const state = listed.revokedAt ? `revoked ${listed.revokedAt}` : `until ${listed.expiresAt}`;
+      console.log(
+        `  ${listed.id}  ${listed.team}: ${listed.slices.join(', ')} in ${listed.environments.join(', ')}; ${state}`,
+      );
+    }
+  } else throw new Error('Usage: slice token create --team <team> --slices <a,b> --env <a,b> | list | revoke <id>');
+}
+
+/** `slice environment <env> --origins legal=<origin>,… [--staged-in <env>]`: the administrator's; also starts its map. */
+async function environmentCommand() {
+  const environment = args[0];
+  if (!environment) throw new Error('Name the environment: slice environment <env> --origins legal=<origin>,…');
+  /** @type {Record<string, string[]>} */
+  const sliceOrigins = {};
+  for (const pair of (options.origins ?? '').split(',').filter(Boolean)) {
+    const [slice, origin] = pair.split('=');
+    if (!slice || !origin) throw new Error(`--origins takes slice=origin pairs, not "${pair}".`);
+    (sliceOrigins[slice.trim()] ??= []).push(origin.trim());
+  }
+  const client = service();
+  await client.saveEnvironment(environment, { sliceOrigins, stagedIn: options['staged-in'] ?? null });
+  const target = urlMapStore(client.mapsOf(environment), writeContext);
+  const started = (await target.read()).revision === null && (await target.replace(null, emptyRemoteMap()));
+  const staged = options['staged-in'] ? `; staged in ${options['staged-in']}` : '';
+  console.log(
+    `${environment} serves ${Object.entries(sliceOrigins)
+      .map(([slice, origins]) => `${slice} from ${origins.join(', ')}`)
+      .join('; ')}${staged}${started ? '; its map is started' : ''}.`,
+  );
+}
+
 const commands = {
   async publish() {
     for (const slice of options.all ? sliceNames : [sliceNamed(args[0])]) {
@@ -231,6 +388,7 @@ const commands = {
   },
   async rollback() {
     const slice = sliceNamed(args[0]);
+    if (options.to !== undefined) return rollbackTo(slice, revisionNumber(options.to));
     const { map, previous } = await store.update((latest) => rollback(latest, slice, new Date()).map);
     const released = releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version;
     const canary = canaryOf(previous, slice)?.version;
@@ -240,6 +398,42 @@ const commands = {
         : `${slice} is back to ${released}.`,
     );
   },
+  async promote() {
+    const slice = sliceNamed(args[0]);
+    const version = args[1];
+    if (!version || !options.from || !options.to)
+      throw new Error('Usage: slice promote <slice> <version> --from <env> --to <env> [--traffic P]');
+    const client = service();
+    const source = urlMapStore(client.mapsOf(options.from), writeContext);
+    const entry = entryIn((await source.read()).map, slice, version, options.from);
+    const problems = problemsOf(slice, version);
+    if (problems.length > 0) throw new Error(`Not promoted: ${problems.join(' ')}`);
+    const share =
+      options.traffic === undefined
+        ? undefined
+        : wholeNumberOption('traffic', 1, " (a canary's share of the visitors)", 99);
+    const target = urlMapStore(client.mapsOf(options.to), writeContext);
+    await target.update((map) => promoted(map, slice, entry, share, new Date()));
+    const how = share === undefined ? 'released there' : `its canary there with ${share} % of the traffic`;
+    console.log(`${slice} ${version} is promoted from ${options.from} to ${options.to} (${entry.url}) and ${how}.`);
+  },
+  async history() {
+    const slice = sliceNamed(args[0]);
+    const client = service();
+    const environment = options.env ?? client.environment;
+    const limit = wholeNumberOption('limit', 1, '', 1000);
+    const entries = await client.history(environment, slice, limit);
+    console.log(`${slice} in ${environment}: ${entries.length === 0 ? 'no change yet' : 'newest first'}`);
+    for (const entry of entries) {
+      const built = entry.commit ? `, built from ${entry.commit}` : '';
+      const override = entry.override ? ` [the administrator set aside: ${entry.override}]` : '';
+      console.log(
+        `  #${entry.revision}  ${entry.at}  ${entry.team} (token ${entry.tokenId})  ${entry.summary}${built}  <${entry.command}>${override}`,
+      );
+    }
+  },
+  token: tokenCommand,
+  environment: environmentCommand,
   async status() {
     const slice = sliceNamed(args[0]);
     const rule = guardRule();

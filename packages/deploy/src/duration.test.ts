@@ -8,6 +8,7 @@ describe('a duration on the command line', () => {
     expect(parseDuration('90s', '--window')).toBe(90_000);
     expect(parseDuration('10m', '--window')).toBe(600_000);
     expect(parseDuration('1h', '--window')).toBe(3_600_000);
+    expect(parseDuration('90d', '--expires')).toBe(90 * 86_400_000);
   });
 
   it('is refused otherwise, naming the option', () => {

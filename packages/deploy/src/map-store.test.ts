@@ -1,15 +1,14 @@
 // @vitest-environment node
 import fs, { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyRemoteMap, type RemoteMapJson } from '@nova/contracts/remote-map';
-import { discoveryService } from './discovery-service.js';
 import { addVersion } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
-import { mapStore, serializeMap, type MapStore } from './map-store.js';
+import { mapStore, serializeMap } from './map-store.js';
 import { urlMapStore } from './url-map-store.js';
 import { listedVersion } from './test-support.ts';
 
@@ -33,26 +32,13 @@ async function serve(handler: RequestListener) {
 const listing = (number: string) => (map: RemoteMapJson) => addVersion(map, 'legal', listedVersion(number));
 const listed = (map: RemoteMapJson) => map.microFrontends.legal?.map((entry) => entry.metadata.version);
 
-/** The map behind each kind of store, in a fresh folder. */
-const stores: [string, () => Promise<{ store: () => MapStore; file: string }>][] = [
-  [
-    'a map file',
-    async () => {
-      const file = join(temporary(), 'remotes.json');
-      return { store: () => fileMapStore(file), file };
-    },
-  ],
-  [
-    'a map behind a URL',
-    async () => {
-      const file = join(temporary(), 'remotes.json');
-      const url = await serve(discoveryService(file));
-      return { store: () => urlMapStore(url), file };
-    },
-  ],
-];
+/** A map file in a fresh folder, and a store on it. */
+async function open() {
+  const file = join(temporary(), 'remotes.json');
+  return { store: () => fileMapStore(file), file };
+}
 
-describe.each(stores)('the store of %s', (_, open) => {
+describe('the store of a map file', () => {
   it('reads an empty map at no revision before the first write, then the map written and its revision', async () => {
     const { store } = await open();
     expect(await store().read()).toEqual({ map: emptyRemoteMap(), revision: null });
@@ -144,15 +130,110 @@ describe('updating a map', () => {
       if (request.method === 'GET') response.writeHead(200, { etag: '"1"' }).end(JSON.stringify(emptyRemoteMap()));
       else response.writeHead(428).end();
     });
-    await expect(urlMapStore(url).update(listing('1.0.0-a'))).rejects.toThrow(
+    await expect(urlMapStore([url]).update(listing('1.0.0-a'))).rejects.toThrow(
       `PUT ${url} answered 428: the server requires a precondition and did not take If-Match: "1"; nothing was changed.`,
     );
   });
 
   it('behind a URL, refuses a map sent without an ETag', async () => {
     const url = await serve((_, response) => response.writeHead(200).end(JSON.stringify(emptyRemoteMap())));
-    await expect(urlMapStore(url).update(listing('1.0.0-a'))).rejects.toThrow(
+    await expect(urlMapStore([url]).update(listing('1.0.0-a'))).rejects.toThrow(
       `${url} sends no ETag, so its map cannot be changed safely.`,
+    );
+  });
+});
+
+/** A map service on one instance: GET with its ETag, PUT under If-Match; `put` may answer a write its own way. */
+async function mapService(put?: (request: IncomingMessage, response: ServerResponse) => boolean) {
+  let revision = 1;
+  let map = serializeMap(emptyRemoteMap());
+  const writes: IncomingMessage['headers'][] = [];
+  const url = await serve((request, response) => {
+    if (request.method === 'GET') return void response.writeHead(200, { etag: `"${revision}"` }).end(map);
+    writes.push(request.headers);
+    if (put?.(request, response)) return;
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      if (request.headers['if-match'] !== `"${revision}"`) return void response.writeHead(412).end();
+      [map, revision] = [body, revision + 1];
+      response.writeHead(200, { etag: `"${revision}"` }).end();
+    });
+  });
+  return { url, writes, map: () => JSON.parse(map) as RemoteMapJson };
+}
+
+async function closedPort() {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((closed) => server.close(closed));
+  return `http://127.0.0.1:${port}/remotes.json`;
+}
+
+describe('a map behind a URL', () => {
+  it("sends the team's token, the command, a rule set aside and a key of its own with each write", async () => {
+    const service = await mapService();
+    const store = urlMapStore([service.url], {
+      token: 'nova_t',
+      command: 'slice release legal 1',
+      override: 'unstaged',
+    });
+    await store.update(listing('1.0.0-a'));
+    expect(service.writes).toEqual([
+      expect.objectContaining({
+        authorization: 'Bearer nova_t',
+        'if-match': '"1"',
+        'slice-command': 'slice release legal 1',
+        'slice-override': 'unstaged',
+        'idempotency-key': expect.stringMatching(/^[\w-]{36}$/),
+      }),
+    ]);
+    expect(listed(service.map())).toEqual(['1.0.0-a']);
+  });
+
+  it('reads and writes through the next instance when one is down, or answers 503', async () => {
+    const service = await mapService();
+    const unavailable = await serve((_, response) => response.writeHead(503).end('The database is unavailable'));
+    const store = urlMapStore([await closedPort(), unavailable, service.url], { rounds: 1 });
+    await store.update(listing('1.0.0-a'));
+    expect(listed(service.map())).toEqual(['1.0.0-a']);
+  });
+
+  it('sends a write that an instance dropped midway to the next one with the same key', async () => {
+    const service = await mapService();
+    const dropped: string[] = [];
+    const dying = await serve((request, response) => {
+      if (request.method === 'GET')
+        return void response.writeHead(200, { etag: '"1"' }).end(serializeMap(emptyRemoteMap()));
+      dropped.push(String(request.headers['idempotency-key']));
+      request.socket.destroy();
+    });
+    await urlMapStore([dying, service.url]).update(listing('1.0.0-a'));
+    expect(dropped).toHaveLength(1);
+    expect(service.writes.map((headers) => headers['idempotency-key'])).toEqual(dropped);
+  });
+
+  it('says a write may or may not have been made when no instance answered it', async () => {
+    const [one, two] = [await closedPort(), await closedPort()];
+    const service = await mapService((request) => {
+      request.socket.destroy();
+      return true;
+    });
+    await expect(urlMapStore([service.url, one, two], { rounds: 1 }).update(listing('1.0.0-a'))).rejects.toThrow(
+      /^PUT failed on every instance, 1 times: .*ECONNREFUSED.*: the change may or may not have been made \(see slice list\)\.$/,
+    );
+  });
+
+  it('says what the service refused and why, with what a token would change', async () => {
+    const service = await mapService((_, response) => {
+      response
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('token t of the legal team may change legal, not games.');
+      return true;
+    });
+    await expect(urlMapStore([service.url]).update(listing('1.0.0-a'))).rejects.toThrow(
+      `PUT ${service.url} answered 403 Forbidden (token t of the legal team may change legal, not games.); nothing was changed. Ask for a token that covers it.`,
     );
   });
 });

@@ -1,17 +1,15 @@
 // @vitest-environment node
 // Four teams publishing and releasing at once, as real CLI processes: no run fails and no run
-// loses another's change, whether the map is a local file or behind a URL (the discovery service).
+// loses another's change to a local map file. (Behind the discovery service, several instances of
+// it: discovery/src/instances.test.ts.)
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { releasedVersion, type RemoteMapJson } from '@nova/contracts/remote-map';
 import { sliceNames, slices, type SliceName } from '@nova/contracts/slices';
-import { discoveryService } from './discovery-service.js';
 
 const releasesPerSlice = 12;
 const cli = join(import.meta.dirname, 'cli.js');
@@ -37,12 +35,12 @@ function fakeBuild(slice: SliceName, edition: number) {
 }
 
 /** The deployment root, a shell build to check against (no built shell needed) and the CLI on them. */
-function environment(map?: string) {
+function environment() {
   const root = temporary();
   const shellManifest = join(root, 'shell-manifest.json');
   writeFileSync(shellManifest, JSON.stringify({ exposes: [], shared: [] }));
   const slice = async (...args: string[]) => {
-    const where = ['--root', root, '--shell-manifest', shellManifest, ...(map ? ['--map', map] : [])];
+    const where = ['--root', root, '--shell-manifest', shellManifest];
     return (await run('node', [cli, ...args, ...where], { encoding: 'utf8' })).stdout;
   };
   return { root, slice };
@@ -92,19 +90,5 @@ describe('four teams publishing and releasing at once', { timeout: 60_000 }, () 
     // Nothing left aside: no temporary map, no lock, no partial version folder.
     expect(readdirSync(root).sort()).toEqual([...sliceNames, 'remotes.json', 'shell-manifest.json'].sort());
     for (const name of sliceNames) expect(readdirSync(join(root, name))).toHaveLength(2);
-  });
-
-  it('records every publish and every release in a map behind a URL', async () => {
-    const mapHome = temporary();
-    const mapFile = join(mapHome, 'remotes.json');
-    const server = createServer(discoveryService(mapFile));
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    cleanups.push(() => new Promise((closed) => server.close(closed)));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/remotes.json`;
-
-    const { root, slice } = environment(url);
-    await publishAndReleaseInParallel(slice, () => JSON.parse(readFileSync(mapFile, 'utf8')));
-    expect(readdirSync(mapHome)).toEqual(['remotes.json']);
-    expect(readdirSync(root).sort()).toEqual([...sliceNames, 'shell-manifest.json'].sort());
   });
 });
