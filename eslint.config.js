@@ -10,7 +10,10 @@ import { slices } from './packages/contracts/src/slices.js';
 
 const remotes = Object.values(slices).map((slice) => slice.folder);
 
-/** Import boundaries: remotes → packages only; shell → packages only; packages → no app; the demo provider ↔ nothing. */
+/**
+ * Import boundaries: remotes → packages only; shell → packages only; packages → no app; the demo
+ * provider ↔ nothing; the discovery service → packages only, imported by the e2e suite alone.
+ */
 const boundaries = [
   ...remotes.map((remote) => ({
     target: `./${remote}/src`,
@@ -39,6 +42,17 @@ const boundaries = [
     target: ['./shell', './packages', './e2e', './bench', './scripts', ...remotes],
     from: './demo-provider',
     message: 'Nothing imports the demo provider: the portal knows it only by its address.',
+  },
+  {
+    target: './discovery',
+    from: '.',
+    except: ['./discovery', './packages', './node_modules'],
+    message: 'The discovery service is a deployable of its own: it imports packages only.',
+  },
+  {
+    target: ['./shell', './packages', './bench', './scripts', './edge', './demo-provider', ...remotes],
+    from: './discovery',
+    message: 'Only the e2e suite imports the discovery service: the rest knows it by its URL.',
   },
 ];
 

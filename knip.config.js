@@ -38,6 +38,8 @@ export default {
       }),
     ),
     'packages/catalogue': { entry: ['scripts/*.mjs'] },
+    // The tests' PostgreSQL: Vitest's globalSetup, named in the root config.
+    discovery: { entry: ['src/postgres-setup.ts'] },
     bench: {
       // plain-node-server.mjs is started as a process of its own (load/plain-node.mjs).
       entry: ['one-app/vite.config.ts', 'load/plain-node-server.mjs'],

@@ -17,6 +17,15 @@ export default defineConfig({
       },
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      // The discovery service's tests share one PostgreSQL cluster per run.
+      {
+        test: {
+          name: 'discovery',
+          include: ['discovery/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['discovery/src/postgres-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,136 @@
+// @ts-check
+// What only the administrator does: set up an environment (where each slice may be served from,
+// which environment it is staged in) and issue, list and revoke the teams' tokens.
+import { isRecord } from '@nova/contracts/remote-map';
+import { Refusal, answerJson, bodyJson } from './http.mjs';
+import { addToken, environmentNamed, listTokens, revokeToken, saveEnvironment } from './store.mjs';
+import { namePattern, newToken } from './tokens.mjs';
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('pg').Pool} Pool */
+/** @typedef {import('./tokens.mjs').Identity} Identity */
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** A token lives 90 days unless it says otherwise, and a year at most: a leaked one ends by itself. */
+const defaultTokenDays = 90;
+const maxTokenDays = 366;
+const settingsLimitBytes = 64 * 1024;
+
+/**
+ * A list of plain names (slices, environments), or a refusal naming the field.
+ * @param {unknown} value
+ * @param {string} field
+ */
+function names(value, field) {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((name) => namePattern.test(name)))
+    throw new Refusal(400, `${field} is a list of names (${namePattern.source}), at least one.`);
+  return /** @type {string[]} */ ([...new Set(value)]);
+}
+
+/**
+ * Each slice's origins, as an environment's settings give them: `{ "legal": ["https://…"] }`.
+ * @param {unknown} value
+ * @returns {Record<string, string[]>}
+ */
+function sliceOrigins(value) {
+  if (!isRecord(value) || Object.keys(value).length === 0)
+    throw new Refusal(400, 'sliceOrigins maps each slice to its origins: { "legal": ["https://legal.example"] }.');
+  for (const [slice, origins] of Object.entries(value)) {
+    if (!namePattern.test(slice)) throw new Refusal(400, `"${slice.slice(0, 40)}" is not a slice name.`);
+    const isOrigin = (/** @type {unknown} */ origin) =>
+      typeof origin === 'string' &&
+      URL.canParse(origin) &&
+      /^https?:$/.test(new URL(origin).protocol) &&
+      new URL(origin).origin === origin;
+    if (!Array.isArray(origins) || origins.length === 0 || !origins.every(isOrigin))
+      throw new Refusal(400, `${slice}'s origins are a list of http(s) origins (scheme, host and port, no path).`);
+  }
+  return /** @type {Record<string, string[]>} */ (value);
+}
+
+/**
+ * @param {{ pool: Pool, identify: (request: IncomingMessage) => Promise<Identity>, now?: () => Date }} options
+ */
+export function adminRoutes({ pool, identify, now = () => new Date() }) {
+  const asAdministrator = async (/** @type {IncomingMessage} */ request) => {
+    const identity = await identify(request);
+    if (!identity.admin) throw new Refusal(403, `Only the administrator does this, not ${identity.team}.`);
+  };
+
+  return {
+    /** GET environments/<env>: its settings (any token). */
+    async environment(
+      /** @type {IncomingMessage} */ request,
+      /** @type {ServerResponse} */ response,
+      /** @type {string} */ name,
+    ) {
+      await identify(request);
+      const environment = await environmentNamed(pool, name);
+      if (!environment) throw new Refusal(404, `There is no environment named ${name}.`);
+      answerJson(response, 200, environment);
+    },
+
+    /** PUT environments/<env> { sliceOrigins, stagedIn? }: creates it or changes its settings. */
+    async saveEnvironment(
+      /** @type {IncomingMessage} */ request,
+      /** @type {ServerResponse} */ response,
+      /** @type {string} */ name,
+    ) {
+      await asAdministrator(request);
+      const body = await bodyJson(request, settingsLimitBytes);
+      if (!isRecord(body)) throw new Refusal(400, 'The body is the settings: { "sliceOrigins": {…}, "stagedIn": … }.');
+      const stagedIn = body.stagedIn ?? null;
+      if (stagedIn !== null) {
+        if (typeof stagedIn !== 'string' || stagedIn === name || !(await environmentNamed(pool, stagedIn)))
+          throw new Refusal(400, `stagedIn names another environment of this service, or null.`);
+      }
+      const environment = { name, sliceOrigins: sliceOrigins(body.sliceOrigins), stagedIn };
+      const created = await saveEnvironment(pool, environment);
+      answerJson(response, created ? 201 : 200, environment);
+    },
+
+    /** POST tokens { team, slices, environments, expiresAt? }: a new token, shown this once. */
+    async createToken(/** @type {IncomingMessage} */ request, /** @type {ServerResponse} */ response) {
+      await asAdministrator(request);
+      const body = await bodyJson(request, settingsLimitBytes);
+      if (!isRecord(body)) throw new Refusal(400, 'The body is the token: { "team", "slices", "environments" }.');
+      if (typeof body.team !== 'string' || !namePattern.test(body.team))
+        throw new Refusal(400, `team is a name (${namePattern.source}).`);
+      const slices = names(body.slices, 'slices');
+      const environments = names(body.environments, 'environments');
+      for (const environment of environments)
+        if (!(await environmentNamed(pool, environment)))
+          throw new Refusal(400, `There is no environment named ${environment}.`);
+      const start = now().getTime();
+      const expiresAt =
+        body.expiresAt === undefined ? new Date(start + defaultTokenDays * dayMs) : new Date(String(body.expiresAt));
+      if (
+        Number.isNaN(expiresAt.getTime()) ||
+        expiresAt.getTime() <= start ||
+        expiresAt.getTime() > start + maxTokenDays * dayMs
+      )
+        throw new Refusal(400, `expiresAt is a time in the coming ${maxTokenDays} days.`);
+      const { id, token, secretHash } = newToken();
+      await addToken(pool, { id, secretHash, team: body.team, slices, environments, expiresAt });
+      answerJson(response, 201, { id, token, team: body.team, slices, environments, expiresAt });
+    },
+
+    /** GET tokens: every token but its secret. */
+    async tokens(/** @type {IncomingMessage} */ request, /** @type {ServerResponse} */ response) {
+      await asAdministrator(request);
+      answerJson(response, 200, { tokens: await listTokens(pool) });
+    },
+
+    /** DELETE tokens/<id>: revokes it (it stays listed, and named in history). */
+    async revokeToken(
+      /** @type {IncomingMessage} */ request,
+      /** @type {ServerResponse} */ response,
+      /** @type {string} */ id,
+    ) {
+      await asAdministrator(request);
+      if (!(await revokeToken(pool, id))) throw new Refusal(404, `There is no token ${id}.`);
+      answerJson(response, 200, { id, revoked: true });
+    },
+  };
+}

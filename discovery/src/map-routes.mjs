@@ -1,0 +1,193 @@
+// @ts-check
+// An environment's map: read by anyone (composers, with its ETag), written by a token under a
+// precondition and the write rules, one revision per change; its history and old revisions.
+import { remoteMapProblems } from '@nova/contracts/remote-map';
+import { inTransaction, isUniqueViolation } from './database.mjs';
+import { Refusal, answerJson, answerText, bodyText, headerText, listedTags, refuseIf } from './http.mjs';
+import { otherFieldsChanged, sliceChanges } from './map-changes.mjs';
+import {
+  addRevision,
+  environmentNamed,
+  hadTraffic,
+  latestRevision,
+  lockEnvironment,
+  revisionNumbered,
+  revisionWithKey,
+  sliceHistory,
+} from './store.mjs';
+import { namePattern } from './tokens.mjs';
+import { environmentRefusal, originRefusal, scopeRefusal, stagingRefusal } from './write-rules.mjs';
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('pg').Pool} Pool */
+/** @typedef {import('./tokens.mjs').Identity} Identity */
+
+/** How a map is stored and served: the same bytes for the same map (as the CLI writes a file). */
+const serialized = (/** @type {unknown} */ map) => `${JSON.stringify(map, null, 2)}\n`;
+/** The one rule an administrator may set aside for a write, by naming it in `Slice-Override`. */
+const overridable = 'unstaged';
+const keyPattern = /^[\w.:-]{8,128}$/;
+
+/**
+ * @param {{ pool: Pool, identify: (request: IncomingMessage) => Promise<Identity>, maxMapBytes: number }} options
+ */
+export function mapRoutes({ pool, identify, maxMapBytes }) {
+  /** The environment, or 404. */
+  const environmentOrRefusal = async (/** @type {string} */ name) => {
+    const environment = await environmentNamed(pool, name);
+    if (!environment) throw new Refusal(404, `There is no environment named ${name}.`);
+    return environment;
+  };
+
+  /**
+   * GET/HEAD: the latest revision, 304 to a client that holds it.
+   * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name
+   */
+  async function read(request, response, name) {
+    const known = listedTags(request.headers['if-none-match']).map((tag) => tag.replace(/^W\//, ''));
+    const latest = await latestRevision(pool, name, known);
+    if (!latest) {
+      await environmentOrRefusal(name);
+      throw new Refusal(404, `${name} has no map yet: the administrator creates its first one.`);
+    }
+    const headers = { etag: latest.etag, 'cache-control': 'max-age=1' };
+    if (latest.map === null) return void response.writeHead(304, headers).end();
+    const bytes = Buffer.from(latest.map);
+    response.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': bytes.length });
+    response.end(request.method === 'HEAD' ? undefined : bytes);
+  }
+
+  /**
+   * The write's preconditions, before its body is read: which revision it is based on, the rule
+   * it sets aside, its key and command.
+   * @param {IncomingMessage} request
+   * @param {Identity} identity
+   */
+  function preconditions(request, identity) {
+    const ifMatch = listedTags(request.headers['if-match']);
+    const createOnly = listedTags(request.headers['if-none-match']).includes('*');
+    if (ifMatch.includes('*'))
+      throw new Refusal(
+        428,
+        'If-Match: * is not taken: send the ETag of the revision you read, so no change lands on one you have not seen.',
+      );
+    if (ifMatch.length === 0 && !createOnly)
+      throw new Refusal(428, 'A write needs If-Match with the ETag of the revision it is based on.');
+    if (createOnly && !identity.admin)
+      throw new Refusal(
+        403,
+        `Only the administrator creates an environment's first map (If-None-Match: *), not ${identity.team}.`,
+      );
+    const override = headerText(request, 'slice-override', 64);
+    if (override !== undefined && override !== overridable)
+      throw new Refusal(400, `Slice-Override names a rule to set aside: only "${overridable}" is one.`);
+    if (override !== undefined && !identity.admin)
+      throw new Refusal(403, `Only the administrator overrides a rule (Slice-Override), not ${identity.team}.`);
+    const key = headerText(request, 'idempotency-key', 200);
+    if (key !== undefined && !keyPattern.test(key))
+      throw new Refusal(400, `An Idempotency-Key is 8 to 128 letters, digits, ".", ":", "_" or "-".`);
+    return {
+      ifMatch,
+      createOnly,
+      override: override ?? null,
+      key: key ?? null,
+      command: headerText(request, 'slice-command', 300) ?? `${request.method} (no Slice-Command given)`,
+    };
+  }
+
+  /**
+   * PUT: a new revision, if the token may make it and it is based on the latest one.
+   * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name
+   */
+  async function write(request, response, name) {
+    const identity = await identify(request);
+    const environment = await environmentOrRefusal(name);
+    refuseIf(403, environmentRefusal(identity, name));
+    const { ifMatch, createOnly, override, key, command } = preconditions(request, identity);
+    let map;
+    try {
+      map = JSON.parse(await bodyText(request, maxMapBytes));
+    } catch (error) {
+      if (error instanceof Refusal) throw error;
+      throw new Refusal(400, 'The body is not JSON, so it is not a remote map.');
+    }
+    const problems = remoteMapProblems(map);
+    if (problems.length > 0) throw new Refusal(400, `The body is not a remote map: ${problems.slice(0, 10).join(' ')}`);
+    const text = serialized(map);
+
+    const outcome = await inTransaction(pool, async (client) => {
+      await lockEnvironment(client, name);
+      if (key) {
+        const done = await revisionWithKey(client, name, key);
+        if (done && done.tokenId === identity.id && done.map === text)
+          return { status: 200, etag: done.etag, replayed: true };
+        if (done) throw new Refusal(422, 'This Idempotency-Key was used for another change.');
+      }
+      const latest = await latestRevision(client, name);
+      /** @type {Record<string, string>} */
+      const current = latest ? { etag: latest.etag } : {};
+      if (createOnly ? latest : !latest || !ifMatch.includes(latest.etag))
+        throw new Refusal(412, `${name}'s map has changed since it was read: read it again.`, current);
+      const before = latest?.map ? JSON.parse(latest.map) : undefined;
+      const changes = sliceChanges(before, map);
+      if (latest && changes.length === 0 && !otherFieldsChanged(before, map))
+        return { status: 200, etag: latest.etag, replayed: false };
+      refuseIf(403, scopeRefusal(identity, changes, otherFieldsChanged(before, map)));
+      refuseIf(422, originRefusal(environment, changes));
+      const environments = [environment.stagedIn ?? name, name];
+      const unstaged = await stagingRefusal(environment, changes, (slice, artifact) =>
+        hadTraffic(client, environments, slice, artifact),
+      );
+      if (unstaged && !override) throw new Refusal(409, unstaged);
+      const etag = await addRevision(client, {
+        environment: name,
+        number: (latest?.number ?? 0) + 1,
+        map: text,
+        identity,
+        command,
+        override: unstaged ? override : null,
+        idempotencyKey: key,
+        changes,
+      });
+      return { status: latest ? 200 : 201, etag, replayed: false };
+    }).catch((error) => {
+      if (!isUniqueViolation(error)) throw error;
+      // Another write based on the same revision committed first (the lock makes this rare).
+      throw new Refusal(412, `${name}'s map has changed since it was read: read it again.`);
+    });
+    answerText(response, outcome.status, '', {
+      etag: outcome.etag,
+      ...(outcome.replayed ? { 'idempotent-replayed': 'true' } : {}),
+    });
+  }
+
+  /**
+   * GET history?slice=<slice>[&limit=N]: the revisions that changed a slice, newest first.
+   * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name @param {URLSearchParams} query
+   */
+  async function history(request, response, name, query) {
+    await identify(request);
+    await environmentOrRefusal(name);
+    const slice = query.get('slice') ?? '';
+    if (!namePattern.test(slice)) throw new Refusal(400, 'Name the slice: history?slice=<slice>.');
+    const limit = Number(query.get('limit') ?? 50);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw new Refusal(400, 'limit is a whole number from 1 to 1000.');
+    answerJson(response, 200, { environment: name, slice, revisions: await sliceHistory(pool, name, slice, limit) });
+  }
+
+  /**
+   * GET revisions/<n>: the whole map as of that revision.
+   * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name @param {number} number
+   */
+  async function revision(request, response, name, number) {
+    await identify(request);
+    const found = Number.isSafeInteger(number) ? await revisionNumbered(pool, name, number) : undefined;
+    if (!found) throw new Refusal(404, `${name} has no revision ${number}.`);
+    response.writeHead(200, { etag: found.etag, 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(found.map);
+  }
+
+  return { read, write, history, revision };
+}
