@@ -6,7 +6,6 @@ import { createServer, type AddressInfo, type Server as NetServer, type Socket }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, shellBuild, shellHandler, sliceHandler, staticShellHandler } from '../../scripts/serve.mjs';
-import { discoveryService } from '@nova/deploy/discovery-service';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
@@ -72,8 +71,6 @@ export interface Deployments {
   shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
   /** The composing server on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
   composer(remoteMap: string, sliceOrigins: string[]): Promise<string>;
-  /** A discovery service serving (and taking conditional writes of) a map file; returns the map's URL. */
-  discovery(mapFile: string): Promise<string>;
   /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
   remote(
     name: RemoteName,
@@ -158,11 +155,6 @@ export const test = base.extend<{ deploy: Deployments }>({
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return `http://localhost:${port}`;
-      },
-      async discovery(mapFile) {
-        const server = await listen(discoveryService(mapFile), 0);
-        cleanups.push(() => stopHttp(server));
-        return `http://localhost:${portOf(server)}/remotes.json`;
       },
       async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
         const deployed = await serve(sliceHandler({ root }), root, port, faults);

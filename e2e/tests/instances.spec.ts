@@ -1,45 +1,63 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { remoteMapFile } from '@nova/deploy/environment';
-import { expect, test, publishedVersion } from '../support/deployments.ts';
+import { publishedVersion, type Deployments } from '../support/deployments.ts';
+import { expect, test, type Discovery } from '../support/discovery.ts';
 import { serverRenderOf } from '../support/server-render.ts';
-import { repoRoot } from '../support/site.ts';
+import { repoRoot, routes, titles } from '../support/site.ts';
 
-/** The slice CLI, run beside this process: the discovery service it talks to lives in this process. */
-const slice = async (...args: string[]) =>
-  (await promisify(execFile)('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args])).stdout;
+/** The slice CLI as a team runs it, with its token in SLICE_TOKEN. */
+const slice = async (token: string, ...args: string[]) =>
+  (
+    await promisify(execFile)('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args], {
+      env: { ...process.env, SLICE_TOKEN: token },
+    })
+  ).stdout;
 
 /** The entry of legal a composed page names (its data block). */
 const legalEntryOf = (html: string) => serverRenderOf(html)?.remotes.legal;
 
+/**
+ * An environment of its own (every slice published and released in a deployment root, each on its
+ * own origin) moved onto the discovery service as `staging`; the map's URL, and the CLI's options
+ * for it with a token of the legal team.
+ */
+async function environmentOnTheService(deploy: Deployments, discovery: Discovery) {
+  const environment = await deploy.environment();
+  const { origins } = JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')) as {
+    origins: Record<string, string>;
+  };
+  const mapUrl = await discovery.environment('staging', origins, remoteMapFile(environment.root));
+  const legalToken = await discovery.token('legal', ['legal'], ['staging']);
+  /** Another build of legal (one more file, so another version), published and released through the service. */
+  const releaseLegal = async (note: string) => {
+    const build = deploy.copyOfBuild('legal');
+    writeFileSync(join(build, 'release-note.txt'), note);
+    const where = ['--root', environment.root, '--map', mapUrl];
+    const version = publishedVersion(await slice(legalToken, 'publish', 'legal', '--dist', build, ...where));
+    expect(version).toBeDefined();
+    await slice(legalToken, 'release', 'legal', version!, ...where);
+    return version!;
+  };
+  return { mapUrl, sliceOrigins: Object.values(origins), releaseLegal };
+}
+
 test('instances reading the map from a discovery service agree within a second of a release', async ({
   request,
   deploy,
+  discovery,
 }) => {
   test.setTimeout(120_000);
-  const environment = await deploy.environment();
-  const mapUrl = await deploy.discovery(remoteMapFile(environment.root));
-  const sliceOrigins = Object.values(
-    JSON.parse((await (await request.get(mapUrl)).text()) as string).microFrontends as Record<
-      string,
-      { url: string }[]
-    >,
-  ).map((versions) => new URL(versions[0]!.url).origin);
+  const { mapUrl, sliceOrigins, releaseLegal } = await environmentOnTheService(deploy, discovery);
   const instances = [await deploy.composer(mapUrl, sliceOrigins), await deploy.composer(mapUrl, sliceOrigins)];
   const servedLegal = async (instance: string) =>
     legalEntryOf(await (await request.get(`${instance}/terms-and-conditions`)).text());
   const before = await servedLegal(instances[0]!);
   expect(await servedLegal(instances[1]!)).toBe(before);
 
-  // Another build of legal (one more file, so another version), published and released through the URL.
-  const build = deploy.copyOfBuild('legal');
-  writeFileSync(join(build, 'release-note.txt'), 'Another build of legal.');
-  const root = ['--root', environment.root, '--map', mapUrl];
-  const version = publishedVersion(await slice('publish', 'legal', '--dist', build, ...root));
-  expect(version).toBeDefined();
-  await slice('release', 'legal', version!, ...root);
+  const version = await releaseLegal('Another build of legal.');
   const released = Date.now();
 
   const agreedAfter = await Promise.all(
@@ -53,4 +71,41 @@ test('instances reading the map from a discovery service agree within a second o
   );
   console.log(`Both instances served the release after ${agreedAfter.join(' and ')} ms.`);
   expect(Math.max(...agreedAfter), 'every instance within a second of the release').toBeLessThanOrEqual(1100);
+});
+
+test("visitors of a composer reading the map from the service notice nothing of its database's restart", async ({
+  request,
+  page,
+  deploy,
+  discovery,
+}) => {
+  test.setTimeout(120_000);
+  const { mapUrl, sliceOrigins, releaseLegal } = await environmentOnTheService(deploy, discovery);
+  const composer = await deploy.composer(mapUrl, sliceOrigins);
+  const legalBefore = legalEntryOf(await (await request.get(`${composer}/terms-and-conditions`)).text());
+  expect(legalBefore).toBeDefined();
+
+  await discovery.database.stop();
+  expect((await request.get(mapUrl)).status(), 'the service answers, without its database').toBe(503);
+  // The composer revalidates the map twice a second: the outage spans several of its reads.
+  const outageEnds = Date.now() + 2000;
+  let rounds = 0;
+  while (Date.now() < outageEnds || rounds < 3) {
+    for (const { path } of routes) {
+      const response = await request.get(`${composer}${path}`);
+      expect(response.status(), `${path} while the database is down`).toBe(200);
+      if (path === '/terms-and-conditions') expect(legalEntryOf(await response.text())).toBe(legalBefore);
+    }
+    rounds += 1;
+  }
+  await page.goto(`${composer}/terms-and-conditions`);
+  await expect(page).toHaveTitle(titles.terms);
+
+  await discovery.database.start();
+  const version = await releaseLegal('Released after the restart.');
+  await expect
+    .poll(async () => legalEntryOf(await (await request.get(`${composer}/terms-and-conditions`)).text()), {
+      timeout: 5000,
+    })
+    .toContain(`/${version}/`);
 });

@@ -12,14 +12,14 @@ import { mapStore, parseMap, serializeMap } from './map-store.js';
 
 /** @typedef {import('./map-store.js').MapStore} MapStore */
 
-/** A map file's revision: a hash of its bytes (the discovery service's ETag quotes it). */
+/** A map file's revision: a hash of its bytes. */
 const revisionOf = (/** @type {Buffer | string} */ bytes) => createHash('sha256').update(bytes).digest('base64url');
 
 /**
  * The map file's bytes and revision, both `null` if there is no map yet.
  * @param {string} file
  */
-export async function readMapFile(file) {
+async function readMapFile(file) {
   try {
     const bytes = await readFile(file);
     return { bytes, revision: revisionOf(bytes) };
