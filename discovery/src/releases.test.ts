@@ -182,6 +182,35 @@ describe('releasing through the discovery service', { timeout: 60_000 }, () => {
   });
 });
 
+describe("the administrator's environments", { timeout: 60_000 }, () => {
+  it('sets where each slice is served from and where the environment is staged, and starts its map', async () => {
+    const origins = 'legal=http://localhost:4176,games=http://localhost:4175,games=https://games.cdn.example';
+    const printed = succeeded(
+      await asAdmin('staging', 'environment', 'qa', '--origins', origins, '--staged-in', 'staging'),
+    );
+    expect(printed).toBe(
+      'qa serves legal from http://localhost:4176; games from http://localhost:4175, https://games.cdn.example; staged in staging; its map is started.\n',
+    );
+    expect((await readMap(base, 'qa')).map.microFrontends).toEqual({});
+    const settings = await fetch(`${base}/environments/qa`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(await settings.json()).toEqual({
+      name: 'qa',
+      sliceOrigins: { legal: ['http://localhost:4176'], games: ['http://localhost:4175', 'https://games.cdn.example'] },
+      stagedIn: 'staging',
+    });
+    const again = succeeded(await asAdmin('staging', 'environment', 'qa', '--origins', 'legal=http://localhost:4176'));
+    expect(again).toBe('qa serves legal from http://localhost:4176.\n');
+    const byTeam = await cli.as(await teamToken('legal', 'legal', 'staging'))(
+      'staging',
+      'environment',
+      'qa',
+      '--origins',
+      origins,
+    );
+    expect(byTeam.stderr).toContain('answered 403 Forbidden (Only the administrator does this, not legal.)');
+  });
+});
+
 describe('promotion from staging to production', { timeout: 60_000 }, () => {
   it('carries the exact artifact (URL, integrity, build) and releases it, or makes it the canary', async () => {
     const legal = cli.as(await teamToken('legal', 'legal', 'staging,production'));
