@@ -93,6 +93,7 @@ export default tseslint.config(
       '**/dist-server',
       '**/node_modules',
       'deployments',
+      'discovery/data',
       'e2e/test-results',
       'e2e/playwright-report',
     ],
