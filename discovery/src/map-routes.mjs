@@ -52,7 +52,7 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
       throw new Refusal(404, `${name} has no map yet: the administrator creates its first one.`);
     }
     const headers = { etag: latest.etag, 'cache-control': 'max-age=1' };
-    if (latest.map === null) return void response.writeHead(304, headers).end();
+    if (latest.map === null || known.includes('*')) return void response.writeHead(304, headers).end();
     const bytes = Buffer.from(latest.map);
     response.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': bytes.length });
     response.end(request.method === 'HEAD' ? undefined : bytes);

@@ -59,6 +59,8 @@ describe("an environment's map", () => {
       headers: { 'if-none-match': `"x", ${etag}` },
     });
     expect([again.status, again.headers.get('etag')]).toEqual([304, etag]);
+    const any = await call(base, '/environments/staging/remotes.json', { headers: { 'if-none-match': '*' } });
+    expect([any.status, any.headers.get('etag')]).toEqual([304, etag]);
     expect(
       (await call(base, '/environments/staging/remotes.json', { headers: { 'if-none-match': '"1-other"' } })).status,
     ).toBe(200);
