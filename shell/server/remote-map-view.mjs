@@ -2,7 +2,7 @@
 // What the composing server uses of one revision of the remote map, checked once: each slice's
 // released version, the versions a preview may ask for, and why a slice (or the whole map)
 // cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
-import { isHttpUrl, isRecord, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
+import { isHttpUrl, isRecord, isVersionName, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 
@@ -19,9 +19,6 @@ import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
  *   this version back (`extras.rolledBackAt`): it can no longer be previewed
  */
 
-/** The versions a map may name: what `slice publish` writes, and nothing that needs escaping. */
-const versionPattern = /^[\w.+-]{1,64}$/;
-
 /**
  * A listed version, if it is one a browser may load: an http(s) URL on one of the environment's
  * slice origins, and a plain version name.
@@ -32,7 +29,7 @@ const versionPattern = /^[\w.+-]{1,64}$/;
 function usableEntry(listed, sliceOrigins) {
   if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata)) return undefined;
   const { version } = listed.metadata;
-  if (typeof version !== 'string' || !versionPattern.test(version)) return undefined;
+  if (!isVersionName(version)) return undefined;
   if (!sliceOrigins.includes(new URL(listed.url).origin)) return undefined;
   return { url: listed.url, version };
 }

@@ -52,6 +52,24 @@ export const releasedVersion = (versions) =>
 export const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * The versions a map may name, as `slice publish` writes them (`1.0.0-3fa9c21b`): letters, digits,
+ * `.`, `_`, `+` and `-`, at most 64 of them, nothing that needs escaping in a URL or a path, and
+ * never a name made only of dots (`.` and `..` are a folder itself and its parent). Checked
+ * wherever a version is read: the composing server, the browser's map parser, the deploy CLI.
+ */
+const versionName = /^(?!\.+$)[\w.+-]{1,64}$/;
+
+/**
+ * Whether a JSON value is a version name a map may use (see `versionName`).
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export const isVersionName = (value) => typeof value === 'string' && versionName.test(value);
+
+/** What a version name may be, for messages that refuse one. */
+export const versionNameRule = 'letters, digits, ".", "_", "+" and "-", at most 64, not only dots';
+
+/**
  * Whether a JSON value is an http(s) URL: the only kind of entry a map may send a browser to.
  * @param {unknown} value
  * @returns {value is string}
@@ -69,15 +87,6 @@ export function releasedUrl(versions) {
   const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
   return isHttpUrl(url) ? url : undefined;
 }
-
-/**
- * Whether a value is a version name a map may hold: what `slice publish` writes (letters, digits,
- * `.`, `_`, `+`, `-`, at most 64), never a name made only of dots (it would name a folder above).
- * @param {unknown} value
- * @returns {value is string}
- */
-export const isVersionName = (value) =>
-  typeof value === 'string' && /^[\w.+-]{1,64}$/.test(value) && !/^\.+$/.test(value);
 
 /** The names a map may list slices under (no `__proto__`, nothing to escape). */
 const sliceNamePattern = /^[a-z][a-z0-9-]{0,31}$/;
@@ -105,7 +114,7 @@ function sliceListProblems(slice, versions) {
     if (!isHttpUrl(url)) problems.push(`${where}.url must be an http(s) URL.`);
     const version = isRecord(metadata) ? metadata.version : undefined;
     if (!isVersionName(version))
-      problems.push(`${where}.metadata.version must be a version name (letters, digits, . _ + -; 1 to 64).`);
+      problems.push(`${where}.metadata.version must be a version name (${versionNameRule}).`);
     else if (seen.has(version)) problems.push(`${where}: ${slice} lists ${version} twice.`);
     else seen.add(version);
     if (!isRecord(metadata) || typeof metadata.integrity !== 'string')

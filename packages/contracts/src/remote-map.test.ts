@@ -69,10 +69,10 @@ describe('sliceVersion', () => {
 });
 
 describe('isVersionName', () => {
-  it.each(['1.0.0-3fa9c21b', '2.0.0+build.7', 'a_b', 'x'.repeat(64)])('takes %s', (name) => {
+  it.each(['1.0.0-3fa9c21b', 'dev', '2.0.0+build.7', 'a_b', '.hidden', 'v..1', 'x'.repeat(64)])('takes %s', (name) => {
     expect(isVersionName(name)).toBe(true);
   });
-  it.each(['', '.', '..', '...', '../../victim', 'a/b', 'a b', '<script>', 'x'.repeat(65), 7])('refuses %j', (name) => {
+  it.each(['', '.', '..', '...', '../../victim', 'a/b', 'a\\b', 'a b', '%2e%2e', '<script>', 'x'.repeat(65), 7, null])('refuses %j', (name) => {
     expect(isVersionName(name)).toBe(false);
   });
 });
@@ -113,7 +113,7 @@ describe('remoteMapProblems', () => {
     };
     expect(remoteMapProblems(map([broken, null]))).toEqual([
       'legal[0].url must be an http(s) URL.',
-      'legal[0].metadata.version must be a version name (letters, digits, . _ + -; 1 to 64).',
+      'legal[0].metadata.version must be a version name (letters, digits, ".", "_", "+" and "-", at most 64, not only dots).',
       'legal[0].metadata.integrity must be a string.',
       'legal[0].deployment.traffic must be a whole number from 0 to 100.',
       'legal[0].deployment.default must be true or false.',

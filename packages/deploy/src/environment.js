@@ -3,8 +3,8 @@
 // remote map that says which one is released and which one, if any, is the canary. Pure
 // functions on the map, plus where it is (map-store.js changes it).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
+import { join, resolve, sep } from 'node:path';
+import { emptyRemoteMap, isVersionName, releasedVersion, versionNameRule } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
 import { repoRoot } from '@nova/tooling/repo-root';
 import { canaryVersion, isShare } from '@nova/contracts/traffic';
@@ -16,9 +16,33 @@ import { canaryVersion, isShare } from '@nova/contracts/traffic';
 /** The deployments `npm start` serves: one local environment, in the repository (git-ignored). */
 export const localDeployments = join(repoRoot, 'deployments');
 
-/** Where one version of a slice lives: `<root>/<slice>/<version>/`, never changed once written. */
-export const versionFolder = (/** @type {string} */ root, /** @type {string} */ slice, /** @type {string} */ version) =>
-  join(root, slice, version);
+/**
+ * Refuses a version that is not a version name (a map is data: it may hold `../../victim`).
+ * @param {string} slice
+ * @param {unknown} version
+ * @returns {asserts version is string}
+ */
+export function checkVersionName(slice, version) {
+  if (!isVersionName(version))
+    throw new Error(`${slice} version ${JSON.stringify(version)} is not a version name (${versionNameRule}).`);
+}
+
+/**
+ * Where one version of a slice lives: `<root>/<slice>/<version>/`, never changed once written.
+ * The version is checked, and so is the path: it must resolve to a folder inside `root`, or
+ * nothing is read, written or removed there.
+ * @param {string} root
+ * @param {string} slice
+ * @param {string} version
+ */
+export function versionFolder(root, slice, version) {
+  checkVersionName(slice, version);
+  const base = resolve(root);
+  const folder = resolve(base, slice, version);
+  if (!folder.startsWith(base.endsWith(sep) ? base : base + sep))
+    throw new Error(`${slice} ${version} would have its folder outside ${base}: ${folder}.`);
+  return folder;
+}
 
 /** The environment's remote map, served as /remotes.json. */
 export const remoteMapFile = (/** @type {string} */ root) => join(root, 'remotes.json');
@@ -79,6 +103,7 @@ export const canaryTimes = (/** @type {SliceVersion} */ listed) =>
  * @param {string} version
  */
 function versionsListing(map, slice, version) {
+  checkVersionName(slice, version);
   const versions = map.microFrontends[slice] ?? [];
   if (!versions.some((listed) => listed.metadata.version === version)) {
     throw new Error(`${slice} has no version ${version} in this environment (see: pnpm slice:list).`);

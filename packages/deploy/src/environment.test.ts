@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyRemoteMap, releasedVersion } from '@nova/contracts/remote-map';
 import {
@@ -10,6 +11,7 @@ import {
   releaseCanary,
   rollback,
   sameCanary,
+  versionFolder,
   withdrawCanary,
 } from './environment.js';
 import { listedVersion } from './test-support.ts';
@@ -71,6 +73,35 @@ describe('an environment', () => {
       'legal has no earlier release to return to.',
     );
     expect(() => rollback(published, 'games', at(2))).toThrow('games has no earlier release to return to.');
+  });
+
+  it.each(['../../victim', '..', '.', '...', 'a/b', 'x'.repeat(65)])(
+    'refuses to release, or roll back to, a version named %j: it is no version name',
+    (version) => {
+      const refusal = `legal version ${JSON.stringify(version)} is not a version name (letters, digits, ".", "_", "+" and "-", at most 64, not only dots).`;
+      const odd = { ...listedVersion('1.0.0-a'), metadata: { integrity: 'sha256-a', version } };
+      const listed = { ...emptyRemoteMap(), microFrontends: { legal: [odd] } };
+      expect(() => release(listed, 'legal', version, at(1))).toThrow(refusal);
+      // Released before the version released now: a rollback would return to it.
+      const releasedBefore = { ...odd, extras: { releasedAt: [at(0).toISOString()] } };
+      const now = release(addVersion(listed, 'legal', listedVersion('1.1.0-b')), 'legal', '1.1.0-b', at(1));
+      const history = {
+        ...now,
+        microFrontends: { legal: [releasedBefore, ...(now.microFrontends.legal ?? []).slice(1)] },
+      };
+      expect(() => rollback(history, 'legal', at(2))).toThrow(refusal);
+    },
+  );
+
+  it("puts a version's folder inside the root, and refuses any version that would lead out of it", () => {
+    expect(versionFolder('deployments', 'legal', '1.0.0-a')).toBe(resolve('deployments', 'legal', '1.0.0-a'));
+    expect(versionFolder('/srv/deployments/', 'legal', '1.0.0-a')).toBe(join('/srv/deployments/legal/1.0.0-a'));
+    for (const version of ['../../victim', '..', '.', '/etc'])
+      expect(() => versionFolder('/srv/deployments', 'legal', version)).toThrow('is not a version name');
+    // Resolved, then compared: a path out of the root is refused whatever led there.
+    expect(() => versionFolder('/srv/deployments', '../..', '1.0.0-a')).toThrow(
+      '../.. 1.0.0-a would have its folder outside /srv/deployments: /1.0.0-a.',
+    );
   });
 
   it('leaves the other slices as they are', () => {

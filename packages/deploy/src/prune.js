@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { canaryVersion } from '@nova/contracts/traffic';
-import { versionFolder } from './environment.js';
+import { checkVersionName, versionFolder } from './environment.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */
@@ -68,6 +68,15 @@ export function verdicts(versions, { keepReleases, keepDays }, now) {
  * @param {Date} now
  */
 export function pruned(map, slices, rule, now) {
+  // A version that is not a version name would be a path out of the root: nothing is pruned.
+  for (const slice of slices)
+    for (const { metadata } of map.microFrontends[slice] ?? []) {
+      try {
+        checkVersionName(slice, metadata?.version);
+      } catch (error) {
+        throw new Error(`${error instanceof Error ? error.message : error} Nothing was pruned: fix the map first.`);
+      }
+    }
   const judged = slices.map((slice) => ({
     slice,
     verdicts: verdicts(map.microFrontends[slice] ?? [], rule, now),

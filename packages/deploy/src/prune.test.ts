@@ -153,6 +153,42 @@ describe('pruning an environment', () => {
     for (const { metadata } of legal) expect(existsSync(folderOf(root, metadata.version))).toBe(true);
   });
 
+  it.each(['../../victim', '..', '.'])(
+    'refuses a map that lists a version named %j, and deletes nothing, inside its root or out of it',
+    (odd) => {
+      // The root two folders down, so that "../../victim" leads to a folder of this test's own.
+      const root = join(mkdtempSync(join(tmpdir(), 'nova-prune-outside-')), 'environment', 'deployments');
+      roots.push(join(root, '../..'));
+      mkdirSync(join(root, 'legal', '1.3.0-d'), { recursive: true });
+      const victim = join(root, '../victim');
+      mkdirSync(victim);
+      writeFileSync(join(victim, 'keep.txt'), 'not a version');
+      // An old version, published long ago and never released: the rule would retire it.
+      const map = {
+        ...emptyRemoteMap(),
+        microFrontends: { legal: [released(version('1.3.0-d', 10, [9])), version(odd, 30)] },
+      };
+      writeFileSync(remoteMapFile(root), JSON.stringify(map));
+      const before = readFileSync(remoteMapFile(root), 'utf8');
+
+      let said = '';
+      try {
+        execFileSync('node', [join(import.meta.dirname, 'cli.js'), 'prune', 'legal', '--root', root], {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+      } catch (error) {
+        said = String((error as { stderr: string }).stderr);
+      }
+      expect(said).toContain(
+        `slice prune legal failed: legal version ${JSON.stringify(odd)} is not a version name (letters, digits, ".", "_", "+" and "-", at most 64, not only dots). Nothing was pruned: fix the map first.`,
+      );
+      expect(readFileSync(join(victim, 'keep.txt'), 'utf8')).toBe('not a version');
+      expect(existsSync(join(root, 'legal', '1.3.0-d'))).toBe(true);
+      expect(readFileSync(remoteMapFile(root), 'utf8')).toBe(before);
+    },
+  );
+
   it('from the CLI, prints what it removes and what it keeps, and why', () => {
     const root = environment();
     // The same history, ending today.

@@ -1,4 +1,4 @@
-import { isHttpUrl, isRecord, releasedUrl, releasedVersion } from '@nova/contracts/remote-map';
+import { isHttpUrl, isRecord, isVersionName, releasedUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { takeBootRemoteMap } from './boot.ts';
@@ -22,10 +22,7 @@ export const remoteMapReading = { attemptTimeoutMs: 3000, retryDelaysMs: [500, 1
 /** A map lists a few URLs per slice; anything far larger is not one. */
 const maxRemoteMapBytes = 256 * 1024;
 
-/** The versions a map may name (as the composing server checks them): nothing that needs escaping. */
-const versionPattern = /^[\w.+-]{1,64}$/;
-const plainVersion = (version: unknown) =>
-  typeof version === 'string' && versionPattern.test(version) ? version : undefined;
+const plainVersion = (version: unknown) => (isVersionName(version) ? version : undefined);
 
 /** The remote map could not be read at all: no page can load. */
 export class RemoteMapError extends Error {
