@@ -28,7 +28,7 @@ export async function buildOneApp() {
 export async function serveBothBuilds() {
   const composed = await serveSite({ log: () => {} });
   // One app loads no slices: its static host allows none.
-  const oneApp = await listen(staticShellHandler({ root: oneAppBuild, sliceOrigins: [] }), oneAppPort);
+  const oneApp = await listen(staticShellHandler({ root: oneAppBuild, sliceOrigins: {} }), oneAppPort);
   return {
     composed: `http://localhost:${shellPort}`,
     oneApp: `http://localhost:${oneAppPort}`,

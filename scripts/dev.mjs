@@ -107,7 +107,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   running.push(shellVite);
   const shellRoot = join(repoRoot, shell.folder);
   const template = await shellVite.transformIndexHtml('/', readFileSync(join(shellRoot, 'index.html'), 'utf8'));
-  const sliceOrigins = sliceNames.map(originOf);
+  const sliceOrigins = Object.fromEntries(sliceNames.map((name) => [name, [originOf(name)]]));
   const remoteMap = fixedRemoteMap({
     text: JSON.stringify({
       schema: remoteMapSchema,
@@ -125,7 +125,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     fragmentOf: fragmentsOnDemand(fragments),
     sliceOrigins,
     // The slices' HMR sockets.
-    sockets: sliceOrigins.map((origin) => origin.replace(/^http/, 'ws')),
+    sockets: sliceNames.map((name) => originOf(name).replace(/^http/, 'ws')),
     gameProvider: new URL(gameProviderUrl()).origin,
     // Composed on every request: an edit shows on the next page.
     pageCacheBytes: 0,

@@ -18,8 +18,10 @@ import { createFieldSignals } from '../shell/server/field-signals.mjs';
 import { createFragmentSource } from '../shell/server/fragments.mjs';
 import { fieldMetrics, metricsServer } from '../shell/server/metrics.mjs';
 import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
+import { sliceOriginsSetting } from '../shell/server/config.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
 import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
+import { everySliceOrigin } from '../shell/server/remote-map-view.mjs';
 import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
@@ -31,6 +33,7 @@ export const shellBuild = join(repoRoot, shell.folder, 'dist');
 const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
 
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler */
+/** @typedef {import('../shell/server/remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /** The game provider's demo launcher, from the same .env the builds read (the environment wins). */
 export function gameProviderUrl() {
@@ -91,8 +94,8 @@ const assetCaching = (/** @type {string} */ pathname) =>
 /**
  * The composing server in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it). `npm start` runs shell/server/main.mjs instead.
- * @param {{ remoteMap: string, sliceOrigins: string[], root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[] }} options
- *   remoteMap: the map's file or URL; sliceOrigins: where this environment's slices are served from;
+ * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[] }} options
+ *   remoteMap: the map's file or URL; sliceOrigins: which origins serve which slice in this environment;
  *   signingKey: the environment's (a random one by default: no preview link is valid);
  *   trustedProxies: whose X-Forwarded-For names the client (none by default)
  * @returns {Promise<Handler & { close: () => void, metrics: import('node:http').Server }>} close: stops
@@ -131,12 +134,16 @@ export async function shellHandler({
  * A shell build served as plain static files, with the remote map file at /remotes.json if there
  * is one: the browser renders every page and reads the map itself (a static host without the
  * composing server; the one-app benchmark).
- * @param {{ root: string, remoteMap?: string, sliceOrigins: string[], gameProvider?: string }} options
+ * @param {{ root: string, remoteMap?: string, sliceOrigins: SliceOrigins, gameProvider?: string }} options
  * @returns {Handler}
  */
 export function staticShellHandler({ root, remoteMap, sliceOrigins, gameProvider = gameProviderUrl() }) {
   const inlineScripts = inlineScriptHashes(readFileSync(join(root, 'index.html'), 'utf8'));
-  const headers = securityHeaders({ sliceOrigins, inlineScripts, gameProvider: new URL(gameProvider).origin });
+  const headers = securityHeaders({
+    sliceOrigins: everySliceOrigin(sliceOrigins),
+    inlineScripts,
+    gameProvider: new URL(gameProvider).origin,
+  });
   const files = staticFiles(root, { single: true, cacheControl: assetCaching });
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -211,6 +218,15 @@ export function listen(handler, port, host = 'localhost') {
 }
 
 /**
+ * Which origin serves which slice in a local environment: one each, as its deployments say
+ * (`environment.json`, else the slice list's ports).
+ * @param {string} deployments
+ * @returns {SliceOrigins}
+ */
+export const localSliceOrigins = (deployments) =>
+  Object.fromEntries(Object.entries(sliceOrigins(deployments)).map(([name, origin]) => [name, [origin]]));
+
+/**
  * The composing server's settings for a local environment (see shell/server/config.mjs): its
  * signing key is the deployment root's key file (made once), which `slice preview` reads too.
  * @param {{ deployments: string, port: number, metricsPort?: number }} options
@@ -220,7 +236,7 @@ export const composerSettings = ({ deployments, port, metricsPort = shell.metric
   HOST: 'localhost',
   METRICS_PORT: String(metricsPort),
   REMOTE_MAP: remoteMapFile(deployments),
-  SLICE_ORIGINS: Object.values(sliceOrigins(deployments)).join(','),
+  SLICE_ORIGINS: sliceOriginsSetting(localSliceOrigins(deployments)),
   GAME_PROVIDER: gameProviderUrl(),
   SIGNING_KEY: localSigningKey(deployments),
 });

@@ -5,7 +5,14 @@ import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listen, shellBuild, shellHandler, sliceHandler, staticShellHandler } from '../../scripts/serve.mjs';
+import {
+  listen,
+  localSliceOrigins,
+  shellBuild,
+  shellHandler,
+  sliceHandler,
+  staticShellHandler,
+} from '../../scripts/serve.mjs';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
@@ -15,6 +22,9 @@ import type { Fault } from './faults.ts';
 import { repoRoot } from './site.ts';
 
 export type { RemoteName };
+
+/** Which origins serve which slice (the composer's SLICE_ORIGINS). */
+export type SliceOrigins = Partial<Record<RemoteName, string[]>>;
 
 /** The entry (manifest) URL of each slice's released version in the local environment the suite runs against. */
 export const shippedRemotes = Object.fromEntries(
@@ -34,6 +44,19 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
         .map(([name, url]) => [name, [sliceVersion({ url, version: 'test' })]]),
     ),
   });
+
+/**
+ * Which origins serve which slice for entries like these: each slice's shipped origin, and the
+ * origin of any entry given for it.
+ */
+function originsOf(entries: Partial<Record<RemoteName, string>>): SliceOrigins {
+  return Object.fromEntries(
+    sliceNames.map((name) => {
+      const urls = [shippedRemotes[name], entries[name]].filter(isHttpUrl);
+      return [name, [...new Set(urls.map((url) => new URL(url).origin))]];
+    }),
+  );
+}
 
 /** The version a `slice publish` run says it published. */
 export const publishedVersion = (printed: string) => printed.match(/^\w+ (\S+) is published\.$/m)?.[1];
@@ -70,7 +93,7 @@ export interface Deployments {
    */
   shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
   /** The composing server on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
-  composer(remoteMap: string, sliceOrigins: string[]): Promise<string>;
+  composer(remoteMap: string, sliceOrigins: SliceOrigins): Promise<string>;
   /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
   remote(
     name: RemoteName,
@@ -126,11 +149,7 @@ export const test = base.extend<{ deploy: Deployments }>({
           remoteMap,
           typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }),
         );
-        const entries = [
-          ...Object.values(shippedRemotes),
-          ...(typeof remotes === 'string' ? [] : Object.values(remotes)),
-        ];
-        const sliceOrigins = [...new Set(entries.filter(isHttpUrl).map((url) => new URL(url).origin))];
+        const sliceOrigins = originsOf(typeof remotes === 'string' ? {} : remotes);
         const handler = faults?.['/remotes.json']
           ? staticShellHandler({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
           : await shellHandler({ remoteMap, sliceOrigins, gameProvider });
@@ -144,8 +163,7 @@ export const test = base.extend<{ deploy: Deployments }>({
           else writeFileSync(remoteMap, text);
         };
         writeMap(map);
-        const sliceOrigins = [...new Set(Object.values(shippedRemotes).map((url) => new URL(url).origin))];
-        const handler = await shellHandler({ remoteMap, sliceOrigins });
+        const handler = await shellHandler({ remoteMap, sliceOrigins: originsOf({}) });
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return { url: `http://localhost:${port}`, writeMap };
@@ -174,7 +192,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         slice('publish', '--all', '--built', '--release');
         const handler = await shellHandler({
           remoteMap: remoteMapFile(root),
-          sliceOrigins: Object.values(origins),
+          sliceOrigins: localSliceOrigins(root),
           signingKey: localSigningKey(root),
         });
         cleanups.push(handler.close);

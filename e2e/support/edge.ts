@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEdge } from '../../edge/edge.mjs';
-import { listen, shellBuild, shellHandler } from '../../scripts/serve.mjs';
+import { listen, localSliceOrigins, shellBuild, shellHandler } from '../../scripts/serve.mjs';
 import { remoteMapFile } from '@nova/deploy/environment';
 import { sliceNames } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
@@ -68,7 +68,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
 
       const handler = await shellHandler({
         remoteMap: remoteMapFile(root),
-        sliceOrigins: Object.values(sliceOrigins),
+        sliceOrigins: localSliceOrigins(root),
         // The edge in front names the client (X-Forwarded-For), as serve-edge.mjs has it.
         trustedProxies: ['loopback'],
       });

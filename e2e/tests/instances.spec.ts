@@ -41,7 +41,8 @@ async function environmentOnTheService(deploy: Deployments, discovery: Discovery
     await slice(legalToken, 'release', 'legal', version!, ...where);
     return version!;
   };
-  return { mapUrl, sliceOrigins: Object.values(origins), releaseLegal };
+  const sliceOrigins = Object.fromEntries(Object.entries(origins).map(([name, origin]) => [name, [origin]]));
+  return { mapUrl, sliceOrigins, releaseLegal };
 }
 
 test('instances reading the map from a discovery service agree within a second of a release', async ({

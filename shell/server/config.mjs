@@ -4,14 +4,18 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { checkedKey } from '@nova/signing/signing';
 import proxyAddr from 'proxy-addr';
+import { sliceNames } from '@nova/contracts/slices';
+
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /**
  * @typedef {object} ServerConfig
  * @property {number} port
  * @property {string | undefined} host where to listen (all interfaces when unset)
  * @property {string} remoteMap the remote map: a file path, or the http(s) URL of a discovery service
- * @property {string[]} sliceOrigins the origins this environment serves slices from (the CSP allows
- *   them; a map entry elsewhere is refused)
+ * @property {SliceOrigins} sliceOrigins which origins serve which slice (the CSP allows them all;
+ *   a map entry of a slice anywhere but on its own origins is refused)
  * @property {string} gameProvider the game provider's origin (the only frame the pages may load)
  * @property {string} shellBuild the shell's build folder
  * @property {number} workers processes serving requests (one per core by default)
@@ -29,7 +33,8 @@ export const settings = {
   PORT: 'the port to listen on (default 8080)',
   HOST: 'the address to listen on (default: every interface)',
   REMOTE_MAP: 'the remote map: a file path, or the http(s) URL of a discovery service (required)',
-  SLICE_ORIGINS: "the origins the slices are served from, comma-separated (required): the pages' CSP allows them",
+  SLICE_ORIGINS:
+    "which origin serves which slice, comma-separated slice=origin pairs, every slice at least once (required): a slice's map entries elsewhere are refused; the pages' CSP allows them all",
   GAME_PROVIDER: "the game provider's demo launcher URL (required): the game frame may load its origin",
   SHELL_BUILD: "the shell's build folder (default: shell/dist beside this server)",
   WEB_CONCURRENCY: 'processes serving requests (default: one per core)',
@@ -50,6 +55,40 @@ const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
     throw new Error(`${name}: "${value}" is not an http(s) URL.`);
   return new URL(value).origin;
 };
+
+/**
+ * SLICE_ORIGINS: `<slice>=<origin>` pairs, comma-separated (`marketing=http://localhost:4174,…`);
+ * a slice served from several origins is named once for each. Every slice of the site needs one.
+ * @param {string} value
+ * @returns {SliceOrigins}
+ */
+export function parseSliceOrigins(value) {
+  const example = 'e.g. legal=https://legal.cdn.example';
+  /** @type {Partial<Record<SliceName, string[]>>} */
+  const origins = {};
+  for (const pair of value.split(',').map((item) => item.trim())) {
+    if (!pair) continue;
+    const at = pair.indexOf('=');
+    if (at < 0) throw new Error(`SLICE_ORIGINS: "${pair}" is not <slice>=<origin> (${example}).`);
+    const slice = /** @type {SliceName} */ (pair.slice(0, at).trim());
+    if (!sliceNames.includes(slice))
+      throw new Error(`SLICE_ORIGINS: "${slice}" is not a slice of this site (${sliceNames.join(', ')}).`);
+    (origins[slice] ??= []).push(origin(`SLICE_ORIGINS (${slice})`, pair.slice(at + 1).trim()));
+  }
+  const missing = sliceNames.filter((slice) => !origins[slice]);
+  if (missing.length > 0)
+    throw new Error(`SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (${example}).`);
+  return origins;
+}
+
+/**
+ * The SLICE_ORIGINS value that says these origins (what the local environment sets).
+ * @param {SliceOrigins} sliceOrigins
+ */
+export const sliceOriginsSetting = (sliceOrigins) =>
+  Object.entries(sliceOrigins)
+    .flatMap(([slice, origins]) => (origins ?? []).map((origin) => `${slice}=${origin}`))
+    .join(',');
 
 const whole = (/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) => {
   if (value === undefined || value === '') return fallback;
@@ -88,11 +127,7 @@ export function serverConfig(env) {
     port: whole('PORT', env.PORT, 8080),
     host: env.HOST || undefined,
     remoteMap: /** @type {string} */ (env.REMOTE_MAP),
-    sliceOrigins: /** @type {string} */ (env.SLICE_ORIGINS)
-      .split(',')
-      .map((value) => value.trim())
-      .filter(Boolean)
-      .map((value) => origin('SLICE_ORIGINS', value)),
+    sliceOrigins: parseSliceOrigins(/** @type {string} */ (env.SLICE_ORIGINS)),
     gameProvider: origin('GAME_PROVIDER', /** @type {string} */ (env.GAME_PROVIDER)),
     shellBuild: env.SHELL_BUILD || join(import.meta.dirname, '../dist'),
     workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY, availableParallelism()) || 1,

@@ -14,7 +14,7 @@ import { remoteMapView } from './remote-map-view.mjs';
 import { createShellHandler, type PlainResponse } from './shell-handler.mjs';
 import { shellDocument } from './shell-document.mjs';
 
-const sliceOrigins = ['http://localhost:4174', 'http://localhost:4175'];
+const sliceOrigins = { marketing: ['http://localhost:4174'], games: ['http://localhost:4175'] };
 const listing = (origin: string, version: string, released: boolean) =>
   sliceVersion({ url: `${origin}/${version}/mf-manifest.json`, version, released });
 const mapJson = {

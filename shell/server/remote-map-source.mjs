@@ -12,7 +12,7 @@ import { remoteMapView } from './remote-map-view.mjs';
  * The map a request is served with: the last good revision, or why there is none.
  * @typedef {{ revision: string, view: RemoteMapView } | { revision?: undefined, unusable: string }} RemoteMapState
  * @typedef {{ current: () => RemoteMapState, ready: Promise<void>, close: () => void }} RemoteMapSource
- * @typedef {{ sliceOrigins: readonly string[] }} Environment
+ * @typedef {{ sliceOrigins: import('./remote-map-view.mjs').SliceOrigins }} Environment
  */
 
 /** A map lists each slice's versions; far beyond this it is not one (or was never pruned). */
@@ -64,6 +64,8 @@ function remoteMapRevisions({ location, environment, maxBytes, log }) {
       state = { revision, view: checked.view };
       lastProblem = '';
       log(`remote map ${location}: revision ${revision}`);
+      // Once per revision: only the slices they concern fail, while the revision serves.
+      for (const refusal of checked.view.refused) log(`remote map ${location}: revision ${revision}: ${refusal}`);
     },
     /** The map could not be read at all (missing, unreachable). */
     unreadable: (/** @type {string} */ detail) => keep('remotes.json could not be read.', detail),

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { fileRemoteMap, fixedRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
 
-const environment = { sliceOrigins: ['http://localhost:4176'] };
+const environment = { sliceOrigins: { legal: ['http://localhost:4176'] } };
 const releasing = (version: string) =>
   JSON.stringify({
     schema: remoteMapSchema,
@@ -28,6 +28,21 @@ describe('a fixed map', () => {
     expect(unusable).toEqual({
       unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).',
     });
+  });
+  it('logs each entry it refuses once, with the revision', () => {
+    const log = vi.fn();
+    const onGames = releasing('1.0.0').replace('localhost:4176', 'localhost:4175');
+    const source = fixedRemoteMap({ text: onGames, environment, log });
+    const state = source.current();
+    expect('view' in state && state.view.problems.legal).toBe(
+      'remotes.json\'s released version "1.0.0" of "legal" cannot be used: it is on http://localhost:4175, not on an origin of legal (http://localhost:4176).',
+    );
+    expect(log.mock.calls.map(([line]) => line)).toEqual([
+      expect.stringMatching(/^remote map fixed: revision [\w-]{16}$/),
+      expect.stringMatching(
+        /^remote map fixed: revision [\w-]{16}: remotes.json's released version "1.0.0" of "legal" cannot be used: it is on http:\/\/localhost:4175, not on an origin of legal \(http:\/\/localhost:4176\)\.$/,
+      ),
+    ]);
   });
 });
 

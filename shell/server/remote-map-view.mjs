@@ -9,36 +9,52 @@ import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {{ url: string, version: string }} SliceEntry */
 /**
+ * Which origins serve which slice in this environment (`SLICE_ORIGINS`): a slice's entries are
+ * used only on its own origins.
+ * @typedef {Partial<Record<SliceName, readonly string[]>>} SliceOrigins
+ */
+/**
  * @typedef {object} RemoteMapView
  * @property {Partial<Record<SliceName, SliceEntry>>} released each usable slice's released version
  * @property {Partial<Record<SliceName, SliceEntry & { share: number }>>} canaries each slice's canary, if it
  *   has a usable one, and its share of the visitors (a percentage)
  * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
+ * @property {string[]} refused each released version or canary the map names that cannot be used, and why
  * @property {(slice: SliceName, version: string) => SliceEntry | undefined} listed a usable version the map lists
  * @property {(slice: SliceName, version: string) => boolean} rolledBack whether `slice rollback` ever took
  *   this version back (`extras.rolledBackAt`): it can no longer be previewed
  */
 
+/** Every origin of the environment's slices, once each: what the pages' CSP allows. */
+export const everySliceOrigin = (/** @type {SliceOrigins} */ sliceOrigins) => [
+  ...new Set(Object.values(sliceOrigins).flat()),
+];
+
 /**
- * A listed version, if it is one a browser may load: an http(s) URL on one of the environment's
- * slice origins, and a plain version name.
+ * A listed version of `slice`, if it is one a browser may load: an http(s) URL on one of that
+ * slice's origins (never another slice's), and a version name; else why not.
  * @param {unknown} listed
- * @param {readonly string[]} sliceOrigins
- * @returns {SliceEntry | undefined}
+ * @param {SliceName} slice
+ * @param {SliceOrigins} sliceOrigins
+ * @returns {{ entry: SliceEntry } | { refused: string }}
  */
-function usableEntry(listed, sliceOrigins) {
-  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata)) return undefined;
+function usableEntry(listed, slice, sliceOrigins) {
+  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata))
+    return { refused: 'its URL is not an http(s) URL' };
   const { version } = listed.metadata;
-  if (!isVersionName(version)) return undefined;
-  if (!sliceOrigins.includes(new URL(listed.url).origin)) return undefined;
-  return { url: listed.url, version };
+  if (!isVersionName(version)) return { refused: `its version ${JSON.stringify(version)} is not a version name` };
+  const origin = new URL(listed.url).origin;
+  const own = sliceOrigins[slice] ?? [];
+  if (!own.includes(origin))
+    return { refused: `it is on ${origin}, not on an origin of ${slice} (${own.join(', ') || 'none'})` };
+  return { entry: { url: listed.url, version } };
 }
 
 /**
  * Checks a parsed remote map (the frontend-discovery shape). Unusable as a whole (not that shape,
  * or listing none of the slices): a reason. Otherwise each slice on its own.
  * @param {unknown} json
- * @param {{ sliceOrigins: readonly string[] }} environment where this environment's slices may be served from
+ * @param {{ sliceOrigins: SliceOrigins }} environment which origins serve which slice
  * @returns {{ view: RemoteMapView } | { unusable: string }}
  */
 export function remoteMapView(json, { sliceOrigins }) {
@@ -60,23 +76,36 @@ export function remoteMapView(json, { sliceOrigins }) {
   const canaries = {};
   /** @type {RemoteMapView['problems']} */
   const problems = {};
+  /** @type {string[]} */
+  const refused = [];
+  const named = (/** @type {unknown} */ listed) =>
+    isRecord(listed) && isRecord(listed.metadata) ? ` ${JSON.stringify(listed.metadata.version)}` : '';
   for (const slice of sliceNames) {
     const versions = listings.get(slice) ?? [];
-    const entry = usableEntry(releasedVersion(versions), sliceOrigins);
-    if (!entry) {
-      problems[slice] = `remotes.json has no released version of "${slice}" on a slice origin of this environment.`;
+    const releasedListing = releasedVersion(versions);
+    if (!releasedListing) {
+      problems[slice] = `remotes.json has no released version of "${slice}".`;
       continue;
     }
-    released[slice] = entry;
+    const usable = usableEntry(releasedListing, slice, sliceOrigins);
+    if ('refused' in usable) {
+      problems[slice] =
+        `remotes.json's released version${named(releasedListing)} of "${slice}" cannot be used: ${usable.refused}.`;
+      refused.push(problems[slice]);
+      continue;
+    }
+    released[slice] = usable.entry;
     const canary = canaryVersion(versions);
-    const canaryEntry = canary && usableEntry(canary, sliceOrigins);
-    if (canary && canaryEntry) canaries[slice] = { ...canaryEntry, share: canary.deployment.traffic };
+    if (!canary) continue;
+    const canaryEntry = usableEntry(canary, slice, sliceOrigins);
+    if ('entry' in canaryEntry) canaries[slice] = { ...canaryEntry.entry, share: canary.deployment.traffic };
+    else refused.push(`remotes.json's canary${named(canary)} of "${slice}" is left out: ${canaryEntry.refused}.`);
   }
   const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
     (listings.get(slice) ?? [])
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
-      .map((candidate) => usableEntry(candidate, sliceOrigins))
-      .find(Boolean);
+      .map((candidate) => usableEntry(candidate, slice, sliceOrigins))
+      .flatMap((usable) => ('entry' in usable ? [usable.entry] : []))[0];
   const rolledBack = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
     (listings.get(slice) ?? []).some(
       (candidate) =>
@@ -85,7 +114,7 @@ export function remoteMapView(json, { sliceOrigins }) {
         isRecord(candidate.extras) &&
         candidate.extras.rolledBackAt !== undefined,
     );
-  return { view: { released, canaries, problems, listed, rolledBack } };
+  return { view: { released, canaries, problems, refused, listed, rolledBack } };
 }
 
 /**

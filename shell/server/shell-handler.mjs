@@ -15,7 +15,7 @@ import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
-import { browserRemoteMap, entryFor } from './remote-map-view.mjs';
+import { browserRemoteMap, entryFor, everySliceOrigin } from './remote-map-view.mjs';
 import { readShellDocument } from './shell-document.mjs';
 
 /** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
@@ -153,7 +153,7 @@ const visitorHeaders = (visitor) => [
  * @param {ShellDocument} options.document the shell's document (loadShell)
  * @param {RemoteMapSource} options.remoteMap
  * @param {FragmentSource} options.fragmentOf
- * @param {readonly string[]} options.sliceOrigins where this environment's slices are served from
+ * @param {import('./remote-map-view.mjs').SliceOrigins} options.sliceOrigins which origins serve which slice (the CSP allows them all)
  * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} [options.pageCacheBytes]
@@ -177,7 +177,12 @@ export function createShellHandler({
   signer,
 }) {
   const security = flat(
-    securityHeaders({ sliceOrigins, inlineScripts: document.inlineScripts, gameProvider, sockets }),
+    securityHeaders({
+      sliceOrigins: everySliceOrigin(sliceOrigins),
+      inlineScripts: document.inlineScripts,
+      gameProvider,
+      sockets,
+    }),
   );
   const pages = createPageCache({ maxBytes: pageCacheBytes, now });
   /**
