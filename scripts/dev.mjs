@@ -43,8 +43,8 @@ const appServer = (folder, { server = {}, logLevel } = {}) =>
 const fragmentsOnDemand = (byOrigin) =>
   Object.assign(
     /** @returns {Promise<import('../shell/server/fragments.mjs').FragmentLookup>} */
-    async (/** @type {string} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
-      const source = byOrigin.get(new URL(entry).origin);
+    async (/** @type {{ url: string }} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
+      const source = byOrigin.get(new URL(entry.url).origin);
       try {
         const fragment = await source?.fragmentAt(path, page);
         if (!fragment) return { kind: 'none' };
@@ -115,7 +115,8 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
         sliceNames.map((name) => [name, [sliceVersion({ url: `${originOf(name)}/remoteEntry.js`, version: 'dev' })]]),
       ),
     }),
-    environment: { sliceOrigins },
+    // Vite's dev servers change their files as they are edited: entries carry no integrity.
+    environment: { sliceOrigins, devServers: true },
     log,
   });
   const handler = createShellHandler({

@@ -1,5 +1,6 @@
 import { test as base } from './fixtures.ts';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
@@ -34,14 +35,31 @@ export const shippedRemotes = Object.fromEntries(
   ]),
 ) as Record<RemoteName, string>;
 
+/** The integrity `slice publish` lists for the build in `root`: its manifest's. */
+export const manifestIntegrity = (root: string) =>
+  `sha256-${createHash('sha256')
+    .update(readFileSync(join(root, 'mf-manifest.json')))
+    .digest('base64')}`;
+
+/** The integrity of the build a test deployed at an entry URL (`deploy.remote`), by that URL. */
+const deployedIntegrity = new Map<string, string>();
+
+/**
+ * The integrity a map lists for a slice's entry at `url`: that of the build a test deployed there,
+ * else that of the slice's current build (what the local environment publishes; any other URL is a
+ * remote that is down or hangs, whose integrity nothing reads).
+ */
+const integrityOf = (name: RemoteName, url: string) =>
+  deployedIntegrity.get(url) ?? manifestIntegrity(join(repoRoot, slices[name].folder, 'dist'));
+
 /** A remote map releasing one version of each slice, at these entry URLs (none for `undefined`). */
 export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefined>>) =>
   JSON.stringify({
     schema: remoteMapSchema,
     microFrontends: Object.fromEntries(
-      Object.entries(entries)
-        .filter(([, url]) => url !== undefined)
-        .map(([name, url]) => [name, [sliceVersion({ url, version: 'test' })]]),
+      (Object.entries(entries) as [RemoteName, string | undefined][])
+        .filter((entry): entry is [RemoteName, string] => entry[1] !== undefined)
+        .map(([name, url]) => [name, [sliceVersion({ url, version: 'test', integrity: integrityOf(name, url) })]]),
     ),
   });
 
@@ -49,7 +67,7 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
  * Which origins serve which slice for entries like these: each slice's shipped origin, and the
  * origin of any entry given for it.
  */
-function originsOf(entries: Partial<Record<RemoteName, string>>): SliceOrigins {
+export function originsOf(entries: Partial<Record<RemoteName, string>>): SliceOrigins {
   return Object.fromEntries(
     sliceNames.map((name) => {
       const urls = [shippedRemotes[name], entries[name]].filter(isHttpUrl);
@@ -79,13 +97,14 @@ export interface Deployments {
   /**
    * The same shell build, deployed on its own port with another remote map (entry URLs merged over
    * the released ones, or the whole file as text), a CSP that frames `gameProvider` if given, and
-   * `faults` answering some of its files; returns its URL. Its environment serves slices from the
-   * local environment's origins and those of the entries given. A fault in the map's response
-   * reaches only a browser that fetches the map: that shell is a static host, the browser renders.
+   * `faults` answering some of its files; returns its URL. Its environment serves each slice from
+   * its origin in the local environment and that of the entry given for it, or from `sliceOrigins`.
+   * A fault in the map's response reaches only a browser that fetches the map: that shell is a
+   * static host, the browser renders.
    */
   shell(
     remotes: Partial<Record<RemoteName, string>> | string,
-    options?: { gameProvider?: string; faults?: Faults },
+    options?: { gameProvider?: string; faults?: Faults; sliceOrigins?: SliceOrigins },
   ): Promise<string>;
   /**
    * The shell composing pages from a remote map file the test changes as it goes (`null`: no
@@ -94,10 +113,13 @@ export interface Deployments {
   shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
   /** The composing server on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
   composer(remoteMap: string, sliceOrigins: SliceOrigins): Promise<string>;
-  /** One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`; returns its entry (manifest) URL. */
+  /**
+   * One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`;
+   * returns its entry (manifest) URL. `requested` gets the path of every request it answers.
+   */
   remote(
     name: RemoteName,
-    options?: { port?: number; root?: string; faults?: Faults },
+    options?: { port?: number; root?: string; faults?: Faults; requested?: string[] },
   ): Promise<Deployed & { entry: string }>;
   /**
    * A whole environment of its own: every slice's current build published and released in a new
@@ -128,10 +150,20 @@ export const test = base.extend<{ deploy: Deployments }>({
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       return dir;
     };
-    /** Serves with `handler` the files in `root`, sending the requests for some of them to their faults. */
-    const serve = async (handler: ReturnType<typeof sliceHandler>, root: string, port: number, faults: Faults = {}) => {
+    /**
+     * Serves with `handler` the files in `root`, sending the requests for some of them to their
+     * faults, and noting each path in `requested`.
+     */
+    const serve = async (
+      handler: ReturnType<typeof sliceHandler>,
+      root: string,
+      port: number,
+      faults: Faults = {},
+      requested: string[] = [],
+    ) => {
       const server = await listen((req, res) => {
         const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+        requested.push(path);
         const fault = faults[path];
         if (!fault) return handler(req, res);
         const file = join(root, path);
@@ -142,14 +174,14 @@ export const test = base.extend<{ deploy: Deployments }>({
       return { port: portOf(server), stop };
     };
     const deploy: Deployments = {
-      async shell(remotes, { gameProvider, faults } = {}) {
+      async shell(remotes, { gameProvider, faults, sliceOrigins: given } = {}) {
         const environment = temporary('nova-environment-');
         const remoteMap = remoteMapFile(environment);
         writeFileSync(
           remoteMap,
           typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }),
         );
-        const sliceOrigins = originsOf(typeof remotes === 'string' ? {} : remotes);
+        const sliceOrigins = given ?? originsOf(typeof remotes === 'string' ? {} : remotes);
         const handler = faults?.['/remotes.json']
           ? staticShellHandler({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
           : await shellHandler({ remoteMap, sliceOrigins, gameProvider });
@@ -174,9 +206,11 @@ export const test = base.extend<{ deploy: Deployments }>({
         const { port } = await serve(handler, shellBuild, 0);
         return `http://localhost:${port}`;
       },
-      async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults } = {}) {
-        const deployed = await serve(sliceHandler({ root }), root, port, faults);
-        return { ...deployed, entry: `http://localhost:${deployed.port}/mf-manifest.json` };
+      async remote(name, { port = 0, root = join(repoRoot, slices[name].folder, 'dist'), faults, requested } = {}) {
+        const deployed = await serve(sliceHandler({ root }), root, port, faults, requested);
+        const entry = `http://localhost:${deployed.port}/mf-manifest.json`;
+        deployedIntegrity.set(entry, manifestIntegrity(root));
+        return { ...deployed, entry };
       },
       async environment() {
         const root = temporary('nova-deployments-');

@@ -63,38 +63,53 @@ export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
   const boot = { serverRender, remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
 
-  /** The released version's entry of a remote (the frontend-discovery shape: the default one). */
+  /**
+   * The released version's entry of a remote and its integrity (the frontend-discovery shape: the
+   * default one).
+   * @returns {Promise<{ url?: unknown, integrity?: unknown }>}
+   */
   const releasedEntry = async (/** @type {string} */ remote) => {
-    if (serverRender) return serverRender.remotes?.[remote];
+    if (serverRender) return { url: serverRender.remotes?.[remote], integrity: serverRender.integrities?.[remote] };
     const versions = (await /** @type {Promise<Response>} */ (remoteMap).then((response) => response.clone().json()))
       ?.microFrontends?.[remote];
-    return Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true)?.url : undefined;
+    const released = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true) : {};
+    return { url: released?.url, integrity: released?.metadata?.integrity };
   };
 
-  const preload = (/** @type {URL} */ url) => {
+  /** Modulepreloads a script; checked against its integrity, if it has one. */
+  const preload = (/** @type {URL} */ url, /** @type {string} */ integrity = '') => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    if (integrity) link.setAttribute('integrity', integrity);
     link.href = url.href;
     document.head.append(link);
   };
+  /** An integrity as the map and the manifest name them (the shell checks them again). */
+  const integrityOf = (/** @type {unknown} */ value) =>
+    typeof value === 'string' && /^sha(256|384|512)-/.test(value) ? value : undefined;
   const preloadPage = () => {
     if (!page) return;
     const { remote, exposed } = splitPage(page);
     releasedEntry(remote)
-      .then(async (entry) => {
-        // A preview, which only this tab asks for, is left to the shell.
-        if (typeof entry !== 'string' || !/^https?:\/\//.test(entry)) return;
+      .then(async ({ url: entry, integrity: listed }) => {
+        // A preview, which only this tab asks for, is left to the shell; so is an entry without
+        // an integrity, which the shell refuses (nothing of it may load unchecked).
+        const integrity = integrityOf(listed);
+        if (typeof entry !== 'string' || !/^https?:\/\//.test(entry) || !integrity) return;
         // The federation runtime's rule: an entry with ".json" in it is a manifest.
-        if (!entry.includes('.json')) return preload(new URL(entry));
-        const manifestResponse = fetch(entry, { priority: 'high' });
+        if (!entry.includes('.json')) return preload(new URL(entry), integrity);
+        const manifestResponse = fetch(entry, { priority: 'high', integrity });
         boot.manifests.set(entry, manifestResponse);
         const manifest = await (await manifestResponse).clone().json();
         // What the page imports (sync); its lazy parts (async) load when it asks for them, not
-        // ahead of the files it needs to respond.
+        // ahead of the files it needs to respond. The entry only with the integrity the checked
+        // manifest names for it: the shell imports what is preloaded here.
         const files = manifest.exposes.find((/** @type {{ name: string }} */ expose) => expose.name === exposed).assets
           .js;
-        for (const file of [manifest.metaData.remoteEntry.name, ...files.sync]) preload(new URL(file, entry));
+        const entryIntegrity = integrityOf(manifest.remoteEntryIntegrity);
+        if (entryIntegrity) preload(new URL(manifest.metaData.remoteEntry.name, entry), entryIntegrity);
+        for (const file of files.sync) preload(new URL(file, entry));
       })
       // Only a head start: the shell loads, and reports, whatever failed here on its own.
       .catch(() => undefined);

@@ -13,9 +13,12 @@ const pages: [string, RemoteModuleId][] = [
 ];
 const bootstrap: Bootstrap = { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] };
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
+/** The integrity of each released entry (its manifest's, or a script's own) and of the remote entry. */
+const integrity = `sha256-${'M'.repeat(43)}=`;
+const entryIntegrity = `sha256-${'E'.repeat(43)}=`;
 const released = (url: string) => [
-  sliceVersion({ url: 'http://localhost:4199/old/mf-manifest.json', version: 'old', released: false }),
-  sliceVersion({ url, version: '1.0.0' }),
+  sliceVersion({ url: 'http://localhost:4199/old/mf-manifest.json', version: 'old', integrity, released: false }),
+  sliceVersion({ url, version: '1.0.0', integrity }),
 ];
 const remoteMap = {
   microFrontends: {
@@ -26,6 +29,7 @@ const remoteMap = {
 };
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+  remoteEntryIntegrity: entryIntegrity,
   exposes: [
     { name: 'GamesPage', assets: { js: { sync: ['assets/GamesPage.js'], async: [] } } },
     {
@@ -40,6 +44,12 @@ const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [
     link.href,
     link.getAttribute('crossorigin'),
+  ]);
+/** Each preload with the integrity it is checked against (none: unchecked). */
+const checked = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [
+    link.href,
+    link.getAttribute('integrity'),
   ]);
 
 const shellScript = () => document.head.querySelector<HTMLScriptElement>('script[src]');
@@ -79,13 +89,39 @@ describe('the boot script', () => {
   it("fetches the remote map, then the page's manifest, and preloads the files the page imports, not its lazy parts", async () => {
     await bootAt('/games/pug-life');
     expect(fetch).toHaveBeenCalledWith('/remotes.json', { priority: 'high' });
-    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high', integrity });
     expect(preloaded()).toEqual(
       ['remoteEntry.js', 'assets/GamePage.js', 'assets/frame.js'].map((file) => [
         `http://localhost:4175/v1/${file}`,
         '',
       ]),
     );
+  });
+
+  it('checks the manifest against the integrity its entry names, and the remote entry against the one the manifest names', async () => {
+    await bootAt('/games/pug-life');
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, expect.objectContaining({ integrity }));
+    expect(checked()).toEqual([
+      ['http://localhost:4175/v1/remoteEntry.js', entryIntegrity],
+      ['http://localhost:4175/v1/assets/GamePage.js', null],
+      ['http://localhost:4175/v1/assets/frame.js', null],
+    ]);
+  });
+
+  it('leaves to the shell an entry without integrity, and a remote entry its manifest names none for', async () => {
+    const unchecked = { ...remoteMap.microFrontends.games[1]!, metadata: { version: '1.0.0', integrity: '' } };
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      Response.json(url === '/remotes.json' ? { microFrontends: { games: [unchecked] } } : manifest),
+    );
+    await bootAt('/games');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(preloaded()).toEqual([]);
+
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      Response.json(url === '/remotes.json' ? remoteMap : { ...manifest, remoteEntryIntegrity: undefined }),
+    );
+    await bootAt('/games');
+    expect(checked()).toEqual([['http://localhost:4175/v1/assets/GamesPage.js', null]]);
   });
 
   it('leaves both responses for the shell to take over', async () => {
@@ -99,9 +135,10 @@ describe('the boot script', () => {
     expect(preloaded().map(([href]) => href)).toContain('http://localhost:4175/v1/assets/GamesPage.js');
   });
 
-  it('preloads a remote entry that is not a manifest as it is', async () => {
+  it('preloads a remote entry that is not a manifest as it is, checked against its own integrity', async () => {
     await bootAt('/');
     expect(preloaded()).toEqual([['http://localhost:4174/remoteEntry.js', '']]);
+    expect(checked()).toEqual([['http://localhost:4174/remoteEntry.js', integrity]]);
   });
 
   it.each(['/contact', '/nope', '/games/pug-life/extra'])(
@@ -182,7 +219,11 @@ describe('the boot script', () => {
 
   it('under server HTML, preloads the page the data block names from the entry it was composed with, never matching the address or fetching the map', async () => {
     // No route matches this address: the page is the one the server matched.
-    serverHtmlAt('/somewhere/else', { page: 'games/GamePage', remotes: { games: gamesManifest } });
+    serverHtmlAt('/somewhere/else', {
+      page: 'games/GamePage',
+      remotes: { games: gamesManifest },
+      integrities: { games: integrity },
+    });
     bootPageRemote(pages, serverRenderId, splitPage, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
@@ -193,7 +234,7 @@ describe('the boot script', () => {
       'http://localhost:4175/v1/assets/frame.js',
     ]);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high' });
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high', integrity });
     expect(boot().remoteMap).toBeUndefined();
   });
 
@@ -207,7 +248,11 @@ describe('the boot script', () => {
   });
 
   it("under the dev server's document (no bootstrap list), leaves the shell to its own module scripts", async () => {
-    serverHtmlAt('/games', { page: 'games/GamesPage', remotes: { games: gamesManifest } });
+    serverHtmlAt('/games', {
+      page: 'games/GamesPage',
+      remotes: { games: gamesManifest },
+      integrities: { games: integrity },
+    });
     bootPageRemote(pages, serverRenderId, splitPage);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));

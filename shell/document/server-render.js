@@ -15,6 +15,8 @@ export const serverRenderId = 'nova-server-render';
  *   from /remotes.json when it needs them.
  * @property {Partial<Record<string, string>>} versions The version of each slice in `remotes` (what field
  *   signals are attributed to).
+ * @property {Partial<Record<string, string>>} integrities The integrity of each entry in `remotes` (its
+ *   manifest's, `sha256-…`): the browser fetches the manifest with it.
  * @property {string} [siteUnavailable] Why no page can load (the server has no usable remote map):
  *   the page shows the site-level message with Retry.
  * @property {number} year The year the server rendered the footer with.

@@ -1,10 +1,11 @@
 // @ts-check
 
 /**
- * The body of a response as text, refused once it grows over `maxBytes` (the rest is not read).
+ * The body of a response as text (and the bytes it was read from), refused once it grows over
+ * `maxBytes` (the rest is not read).
  * @param {Response} response
  * @param {number} maxBytes
- * @returns {Promise<{ text: string, over?: undefined } | { over: number }>}
+ * @returns {Promise<{ text: string, bytes: Buffer, over?: undefined } | { over: number }>}
  */
 export async function boundedText(response, maxBytes) {
   const declared = Number(response.headers.get('content-length') ?? 0);
@@ -20,5 +21,6 @@ export async function boundedText(response, maxBytes) {
     if (size > maxBytes) return { over: size };
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8') };
+  const bytes = Buffer.concat(chunks);
+  return { text: bytes.toString('utf8'), bytes };
 }

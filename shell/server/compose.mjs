@@ -19,11 +19,12 @@ const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
  * @param {ShellDocument} document
- * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
- *   matched: the shell at the page's path (`matchShell`); remotes, versions: its slice's entry and version
+ * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], integrities: ServerRender['integrities'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
+ *   matched: the shell at the page's path (`matchShell`); remotes, versions, integrities: its slice's
+ *   entry, version and the entry's integrity
  * @returns {{ status: number, html: string }}
  */
-export function composePage(document, { matched, year, remotes, versions, fragment, siteUnavailable }) {
+export function composePage(document, { matched, year, remotes, versions, integrities, fragment, siteUnavailable }) {
   const { page } = matched;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
@@ -32,6 +33,7 @@ export function composePage(document, { matched, year, remotes, versions, fragme
     ...(page !== undefined && { page }),
     remotes,
     versions,
+    integrities,
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
     slot: page !== undefined && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',

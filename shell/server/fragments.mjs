@@ -3,6 +3,8 @@
 // (packages/contracts/src/fragments.js). Versioned files never change, so each is fetched once and
 // shared by every request that needs it; a lookup never takes longer than its timeout, and an
 // origin that keeps failing is skipped for a while instead of being waited on by every request.
+// A version's manifest must match the integrity its map entry names, or nothing of it is used.
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { boundedText } from './bounded-body.mjs';
@@ -16,9 +18,14 @@ import { boundedText } from './bounded-body.mjs';
  */
 
 /**
+ * A version as its map entry names it: its manifest's URL and that manifest's integrity.
+ * @typedef {{ url: string, integrity: string }} VersionEntry
+ */
+
+/**
  * A lookup of a page's fragment, and a prefetch of every fragment of a version (its files kept for
  * the lookups to come).
- * @typedef {((entry: string, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: string) => Promise<void> }} FragmentSource
+ * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: VersionEntry) => Promise<void> }} FragmentSource
  */
 
 /** An origin answered with an error, or not at all: it may be down. */
@@ -28,12 +35,29 @@ class OriginFailure extends Error {}
 const maxFragmentBytes = 1024 * 1024;
 
 /**
- * @param {{ timeoutMs?: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number }} [options]
+ * Whether `bytes` are what a subresource integrity (`sha256-<base64>`) names.
+ * @param {Buffer} bytes
+ * @param {string} integrity
+ */
+function matchesIntegrity(bytes, integrity) {
+  const [, algorithm = '', digest] = /^(sha256|sha384|sha512)-(.+)$/.exec(integrity) ?? [];
+  return digest !== undefined && createHash(algorithm).update(bytes).digest('base64') === digest;
+}
+
+/**
+ * @param {{ timeoutMs?: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void }} [options]
  *   timeoutMs: the most a lookup may take; skipMs: how long a failing origin is skipped;
- *   failuresBeforeSkip: the failures in a row that make an origin skipped
+ *   failuresBeforeSkip: the failures in a row that make an origin skipped; log: where a manifest
+ *   that does not match its integrity is reported (once per version)
  * @returns {FragmentSource}
  */
-export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresBeforeSkip = 2, now = Date.now } = {}) {
+export function createFragmentSource({
+  timeoutMs = 400,
+  skipMs = 5000,
+  failuresBeforeSkip = 2,
+  now = Date.now,
+  log = console.error,
+} = {}) {
   /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
   /** @type {LRUCache<string, Promise<unknown>>} */
   const files = new LRUCache({ max: 1000 });
@@ -47,9 +71,15 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     return known;
   };
 
-  /** A versioned JSON file: its content, or undefined where the origin says it has none (4xx). */
-  const fetchJson = (/** @type {string} */ url) => {
-    let json = files.get(url);
+  /**
+   * A versioned JSON file: its content, or undefined where the origin says it has none (4xx) or,
+   * given an integrity, sends other bytes than it names (kept as the answer for that integrity).
+   * @param {string} url
+   * @param {string} [integrity]
+   */
+  const fetchJson = (url, integrity) => {
+    const key = integrity === undefined ? url : `${integrity} ${url}`;
+    let json = files.get(key);
     if (json) return json;
     json = (async () => {
       let response;
@@ -68,15 +98,19 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
       }
       const body = await boundedText(response, maxFragmentBytes);
       if (body.over !== undefined) return undefined;
+      if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity)) {
+        log(`${url} does not match its integrity in the map (${integrity}): that version's fragments are not used.`);
+        return undefined;
+      }
       try {
         return JSON.parse(body.text);
       } catch {
         return undefined;
       }
     })();
-    files.set(url, json);
+    files.set(key, json);
     // A failure is not kept: the next lookup asks again.
-    json.catch(() => files.get(url) === json && files.delete(url));
+    json.catch(() => files.get(key) === json && files.delete(key));
     return json;
   };
 
@@ -86,19 +120,21 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
     return typeof value === 'string' ? value : undefined;
   };
 
+  /** The version's manifest, checked against its integrity, and its fragments' manifest. */
+  const manifestsOf = (/** @type {VersionEntry} */ { url, integrity }) =>
+    Promise.all([fetchJson(url, integrity), fetchJson(new URL('fragments/manifest.json', url).href)]);
+
   /** @returns {Promise<FragmentLookup>} */
-  const find = async (/** @type {string} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
-    const [manifest, fragments] = /** @type {any[]} */ (
-      await Promise.all([fetchJson(entry), fetchJson(new URL('fragments/manifest.json', entry).href)])
-    );
+  const find = async (/** @type {VersionEntry} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
+    const [manifest, fragments] = /** @type {any[]} */ (await manifestsOf(entry));
     // A fragment goes only with the JavaScript of the same build.
     if (typeof manifest?.buildId !== 'string' || manifest.buildId !== fragments?.buildId) return { kind: 'none' };
     const pathFile = stringAt(fragments.fragments, path);
     const file = pathFile ?? stringAt(fragments.notFound, page);
     if (file === undefined) return { kind: 'none' };
-    const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, entry).href));
+    const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, entry.url).href));
     if (typeof fragment?.head !== 'string' || typeof fragment?.html !== 'string') return { kind: 'none' };
-    const base = new URL('.', entry).href.replace(/\/$/, '');
+    const base = new URL('.', entry.url).href.replace(/\/$/, '');
     return {
       kind: 'fragment',
       head: fragment.head.replaceAll(remoteBasePlaceholder, base),
@@ -108,34 +144,34 @@ export function createFragmentSource({ timeoutMs = 400, skipMs = 5000, failuresB
   };
 
   /**
-   * Every fragment file of the version whose manifest is `entry`, fetched ahead of the pages that
-   * need them (a release's first visitors then wait for none); what fails is asked again by a lookup.
-   * @param {string} entry
+   * Every fragment file of the version `entry` names, fetched ahead of the pages that need them (a
+   * release's first visitors then wait for none); what fails is asked again by a lookup.
+   * @param {VersionEntry} entry
    */
   const prefetch = async (entry) => {
-    if (!entry.includes('.json') || health(originOf(entry)).skippedUntil > now()) return;
-    const [, fragments] = /** @type {any[]} */ (
-      await Promise.all([fetchJson(entry), fetchJson(new URL('fragments/manifest.json', entry).href)]).catch(() => [])
-    );
+    if (!entry.url.includes('.json') || health(originOf(entry.url)).skippedUntil > now()) return;
+    const [manifest, fragments] = /** @type {any[]} */ (await manifestsOf(entry).catch(() => []));
+    // A version whose manifest is not the one its map entry names gets nothing fetched ahead.
+    if (manifest === undefined) return;
     const files = [...Object.values(Object(fragments?.fragments)), ...Object.values(Object(fragments?.notFound))];
     await Promise.all(
       files
         .filter((file) => typeof file === 'string')
-        .map((file) => fetchJson(new URL(`fragments/${file}`, entry).href).catch(() => undefined)),
+        .map((file) => fetchJson(new URL(`fragments/${file}`, entry.url).href).catch(() => undefined)),
     );
   };
 
   /**
-   * The fragment of `path` in the slice version whose manifest is `entry`.
-   * @param {string} entry the version's mf-manifest.json URL
+   * The fragment of `path` in the slice version `entry` names.
+   * @param {VersionEntry} entry the version's mf-manifest.json URL and that manifest's integrity
    * @param {string} path
    * @param {string} page the exposed page the path shows (`GamePage`)
    * @returns {Promise<FragmentLookup>}
    */
   async function fragmentOf(entry, path, page) {
     // The federation runtime's rule: an entry with ".json" in it is a manifest (fragments sit beside it).
-    if (!entry.includes('.json')) return { kind: 'none' };
-    const origin = health(originOf(entry));
+    if (!entry.url.includes('.json')) return { kind: 'none' };
+    const origin = health(originOf(entry.url));
     if (origin.skippedUntil > now())
       return { kind: 'unavailable', reason: 'its origin is skipped after failing', retryAt: origin.skippedUntil };
     /** @type {ReturnType<typeof setTimeout> | undefined} */

@@ -1,10 +1,11 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFragmentSource } from './fragments.mjs';
 
-const entry = 'http://localhost:4176/1.0.0-aaaa/mf-manifest.json';
+const manifestUrl = 'http://localhost:4176/1.0.0-aaaa/mf-manifest.json';
 const files: Record<string, unknown> = {
-  [entry]: { buildId: 'b1' },
+  [manifestUrl]: { buildId: 'b1' },
   'http://localhost:4176/1.0.0-aaaa/fragments/manifest.json': {
     buildId: 'b1',
     fragments: { '/terms-and-conditions': 'TermsPage.json' },
@@ -14,6 +15,13 @@ const files: Record<string, unknown> = {
     html: '<h1>Terms</h1><img src="__NOVA_REMOTE_BASE__/assets/a.webp">',
   },
 };
+
+/** The integrity `slice publish` lists for a manifest with this content (as the origin serves it). */
+const integrityOf = (content: unknown) =>
+  `sha256-${createHash('sha256').update(JSON.stringify(content)).digest('base64')}`;
+/** The map entry of the version whose manifest is at `url`: the integrity of what is there now. */
+const versionAt = (url: string) => ({ url, integrity: integrityOf(files[url]) });
+const entry = versionAt(manifestUrl);
 
 /** The slice origin as fetch meets it: each file after `delayMs`, or never (`hang`), or an error status. */
 let answer: (url: string) => Promise<Response>;
@@ -42,8 +50,8 @@ describe('a fragment lookup', () => {
   });
 
   it('gives what a page shows at an address that names nothing, marked not found, where the version has it', async () => {
-    const games = 'http://localhost:4175/2.0.0-bbbb/mf-manifest.json';
-    files[games] = { buildId: 'g1' };
+    files['http://localhost:4175/2.0.0-bbbb/mf-manifest.json'] = { buildId: 'g1' };
+    const games = versionAt('http://localhost:4175/2.0.0-bbbb/mf-manifest.json');
     files['http://localhost:4175/2.0.0-bbbb/fragments/manifest.json'] = {
       buildId: 'g1',
       fragments: { '/games/pug-life': 'GamePage/pug-life.json' },
@@ -76,7 +84,7 @@ describe('a fragment lookup', () => {
     const fragmentOf = createFragmentSource();
     await fragmentOf.prefetch(entry);
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([
-      entry,
+      manifestUrl,
       'http://localhost:4176/1.0.0-aaaa/fragments/manifest.json',
       'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
     ]);
@@ -98,13 +106,12 @@ describe('a fragment lookup', () => {
   it('finds none, for good, where the version has no fragment for the path or another build made its fragments', async () => {
     const fragmentOf = createFragmentSource();
     expect(await fragmentOf(entry, '/privacy-policy', 'PrivacyPage')).toEqual({ kind: 'none' });
-    files[entry] = { buildId: 'b2' };
+    files[manifestUrl] = { buildId: 'b2' };
     const other = createFragmentSource();
-    expect(await other(entry, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
-    files[entry] = { buildId: 'b1' };
-    expect(
-      await fragmentOf('http://localhost:4176/1.0.0-aaaa/remoteEntry.js', '/terms-and-conditions', 'TermsPage'),
-    ).toEqual({
+    expect(await other(versionAt(manifestUrl), '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
+    files[manifestUrl] = { buildId: 'b1' };
+    const remoteEntry = { ...entry, url: 'http://localhost:4176/1.0.0-aaaa/remoteEntry.js' };
+    expect(await fragmentOf(remoteEntry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'none',
     });
   });
@@ -158,9 +165,8 @@ describe('a fragment lookup', () => {
 
   it('counts a 404 as an answer, not a failure of the origin', async () => {
     const fragmentOf = createFragmentSource({ failuresBeforeSkip: 1 });
-    expect(
-      await fragmentOf('http://localhost:4176/9.9.9/mf-manifest.json', '/terms-and-conditions', 'TermsPage'),
-    ).toEqual({
+    const missing = { ...entry, url: 'http://localhost:4176/9.9.9/mf-manifest.json' };
+    expect(await fragmentOf(missing, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'none',
     });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
@@ -171,6 +177,28 @@ describe('a fragment lookup', () => {
     const fragmentOf = createFragmentSource({ failuresBeforeSkip: 10 });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'unavailable' });
     answer = async (url) => served(url);
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
+  });
+
+  it('uses nothing of a version whose manifest is not the one its map entry names, and says so once', async () => {
+    const log = vi.fn();
+    const fragmentOf = createFragmentSource({ log });
+    const tampered = { ...entry, integrity: integrityOf({ buildId: 'what was published' }) };
+    expect(await fragmentOf(tampered, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
+    expect(await fragmentOf(tampered, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
+    expect(log.mock.calls).toEqual([
+      [
+        `${manifestUrl} does not match its integrity in the map (${tampered.integrity}): that version's fragments are not used.`,
+      ],
+    ]);
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).not.toContain(
+      'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
+    );
+    await fragmentOf.prefetch(tampered);
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).not.toContain(
+      'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
+    );
+    // The same URL under the integrity of what it serves is another entry: it is used.
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
   });
 });

@@ -12,7 +12,7 @@ import { remoteMapView } from './remote-map-view.mjs';
  * The map a request is served with: the last good revision, or why there is none.
  * @typedef {{ revision: string, view: RemoteMapView } | { revision?: undefined, unusable: string }} RemoteMapState
  * @typedef {{ current: () => RemoteMapState, ready: Promise<void>, close: () => void }} RemoteMapSource
- * @typedef {{ sliceOrigins: import('./remote-map-view.mjs').SliceOrigins }} Environment
+ * @typedef {import('./remote-map-view.mjs').Environment} Environment
  */
 
 /** A map lists each slice's versions; far beyond this it is not one (or was never pruned). */

@@ -2,12 +2,18 @@
 // What the composing server uses of one revision of the remote map, checked once: each slice's
 // released version, the versions a preview may ask for, and why a slice (or the whole map)
 // cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
-import { isHttpUrl, isRecord, isVersionName, releasedVersion, remoteMapSchema } from '@nova/contracts/remote-map';
+import {
+  isRecord,
+  loadableVersion,
+  releasedProblem,
+  releasedVersion,
+  remoteMapSchema,
+} from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
-/** @typedef {{ url: string, version: string }} SliceEntry */
+/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} SliceEntry */
 /**
  * Which origins serve which slice in this environment (`SLICE_ORIGINS`): a slice's entries are
  * used only on its own origins.
@@ -31,33 +37,38 @@ export const everySliceOrigin = (/** @type {SliceOrigins} */ sliceOrigins) => [
 ];
 
 /**
+ * Which origins serve which slice, and whether they are Vite's dev servers (`pnpm dev`), whose
+ * entries carry no integrity.
+ * @typedef {{ sliceOrigins: SliceOrigins, devServers?: boolean }} Environment
+ */
+
+/**
  * A listed version of `slice`, if it is one a browser may load: an http(s) URL on one of that
- * slice's origins (never another slice's), and a version name; else why not.
+ * slice's origins (never another slice's), a version name and the integrity of its manifest;
+ * else why not.
  * @param {unknown} listed
  * @param {SliceName} slice
- * @param {SliceOrigins} sliceOrigins
+ * @param {Environment} environment
  * @returns {{ entry: SliceEntry } | { refused: string }}
  */
-function usableEntry(listed, slice, sliceOrigins) {
-  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata))
-    return { refused: 'its URL is not an http(s) URL' };
-  const { version } = listed.metadata;
-  if (!isVersionName(version)) return { refused: `its version ${JSON.stringify(version)} is not a version name` };
-  const origin = new URL(listed.url).origin;
+function usableEntry(listed, slice, { sliceOrigins, devServers }) {
+  const checked = loadableVersion(listed, { devServers });
+  if ('refused' in checked) return checked;
+  const origin = new URL(checked.loadable.url).origin;
   const own = sliceOrigins[slice] ?? [];
   if (!own.includes(origin))
     return { refused: `it is on ${origin}, not on an origin of ${slice} (${own.join(', ') || 'none'})` };
-  return { entry: { url: listed.url, version } };
+  return { entry: checked.loadable };
 }
 
 /**
  * Checks a parsed remote map (the frontend-discovery shape). Unusable as a whole (not that shape,
  * or listing none of the slices): a reason. Otherwise each slice on its own.
  * @param {unknown} json
- * @param {{ sliceOrigins: SliceOrigins }} environment which origins serve which slice
+ * @param {Environment} environment which origins serve which slice
  * @returns {{ view: RemoteMapView } | { unusable: string }}
  */
-export function remoteMapView(json, { sliceOrigins }) {
+export function remoteMapView(json, environment) {
   if (!isRecord(json) || !isRecord(json.microFrontends))
     return { unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).' };
   const { microFrontends } = json;
@@ -78,33 +89,29 @@ export function remoteMapView(json, { sliceOrigins }) {
   const problems = {};
   /** @type {string[]} */
   const refused = [];
-  const named = (/** @type {unknown} */ listed) =>
-    isRecord(listed) && isRecord(listed.metadata) ? ` ${JSON.stringify(listed.metadata.version)}` : '';
   for (const slice of sliceNames) {
     const versions = listings.get(slice) ?? [];
     const releasedListing = releasedVersion(versions);
-    if (!releasedListing) {
-      problems[slice] = `remotes.json has no released version of "${slice}".`;
-      continue;
-    }
-    const usable = usableEntry(releasedListing, slice, sliceOrigins);
+    const usable = usableEntry(releasedListing, slice, environment);
     if ('refused' in usable) {
-      problems[slice] =
-        `remotes.json's released version${named(releasedListing)} of "${slice}" cannot be used: ${usable.refused}.`;
-      refused.push(problems[slice]);
+      problems[slice] = releasedProblem(slice, releasedListing, usable.refused);
+      if (releasedListing) refused.push(problems[slice]);
       continue;
     }
     released[slice] = usable.entry;
     const canary = canaryVersion(versions);
     if (!canary) continue;
-    const canaryEntry = usableEntry(canary, slice, sliceOrigins);
+    const canaryEntry = usableEntry(canary, slice, environment);
     if ('entry' in canaryEntry) canaries[slice] = { ...canaryEntry.entry, share: canary.deployment.traffic };
-    else refused.push(`remotes.json's canary${named(canary)} of "${slice}" is left out: ${canaryEntry.refused}.`);
+    else
+      refused.push(
+        `remotes.json's canary ${JSON.stringify(isRecord(canary.metadata) ? canary.metadata.version : undefined)} of "${slice}" is left out: ${canaryEntry.refused}.`,
+      );
   }
   const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
     (listings.get(slice) ?? [])
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
-      .map((candidate) => usableEntry(candidate, slice, sliceOrigins))
+      .map((candidate) => usableEntry(candidate, slice, environment))
       .flatMap((usable) => ('entry' in usable ? [usable.entry] : []))[0];
   const rolledBack = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
     (listings.get(slice) ?? []).some(
@@ -145,9 +152,9 @@ export function browserRemoteMap(view, { previews = {}, bucket } = {}) {
       const versions = [
         ...(seen ? [{ ...seen, traffic: 100, default: true }] : []),
         ...(preview && preview.version !== seen?.version ? [{ ...preview, traffic: 0, default: false }] : []),
-      ].map(({ url, version, traffic, default: isDefault }) => ({
+      ].map(({ url, version, integrity, traffic, default: isDefault }) => ({
         url,
-        metadata: { integrity: '', version },
+        metadata: { integrity, version },
         deployment: { traffic, default: isDefault },
         ...(isDefault ? {} : { extras: { preview: true } }),
       }));

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
-import { remoteMapView } from './remote-map-view.mjs';
+import { remoteMapSchema, sliceVersion as publishedVersion } from '@nova/contracts/remote-map';
+import { browserRemoteMap, remoteMapView } from './remote-map-view.mjs';
 
 const sliceOrigins = {
   marketing: ['http://localhost:4174'],
@@ -9,11 +9,14 @@ const sliceOrigins = {
   legal: ['http://localhost:4176'],
 };
 const environment = { sliceOrigins };
-const releasing = (released: Record<string, { url: string; version: string }>) => ({
+/** What `slice publish` lists: the integrity of the version's manifest too. */
+const integrity = `sha256-${'A'.repeat(43)}=`;
+const sliceVersion = (entry: Parameters<typeof publishedVersion>[0]) => publishedVersion({ integrity, ...entry });
+const releasing = (released: Record<string, { url: string; version: string; integrity?: string }>) => ({
   schema: remoteMapSchema,
   microFrontends: Object.fromEntries(Object.entries(released).map(([slice, entry]) => [slice, [sliceVersion(entry)]])),
 });
-const marketing = { url: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json', version: '1.0.0-aaaa' };
+const marketing = { url: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json', version: '1.0.0-aaaa', integrity };
 
 /** The view of a map that must be usable as a whole. */
 const viewOf = (json: unknown) => {
@@ -37,7 +40,7 @@ describe("a revision's view", () => {
   );
 
   it("refuses a slice's entry on another slice's origin: only that slice fails, and the view says why", () => {
-    const onGames = { url: 'http://localhost:4175/1.0.0-bbbb/mf-manifest.json', version: '1.0.0-bbbb' };
+    const onGames = { url: 'http://localhost:4175/1.0.0-bbbb/mf-manifest.json', version: '1.0.0-bbbb', integrity };
     const view = viewOf(releasing({ marketing, legal: onGames }));
     expect(view.released).toEqual({ marketing });
     const why =
@@ -80,5 +83,33 @@ describe("a revision's view", () => {
     ]);
     expect(view.listed('marketing', '2.1.0-dddd')).toBeUndefined();
     expect(view.listed('marketing', '1.0.0-aaaa')).toEqual(marketing);
+  });
+
+  it.each(['', 'sha256-', 'md5-abc', 'sha256-not base64!', 7])(
+    'refuses an entry whose integrity is %j: its files could not be checked',
+    (odd) => {
+      const view = viewOf(
+        releasing({
+          marketing,
+          legal: { ...marketing, url: 'http://localhost:4176/1.0.0-bbbb/mf-manifest.json', integrity: odd as string },
+        }),
+      );
+      expect(view.released).toEqual({ marketing });
+      expect(view.problems.legal).toBe(
+        `remotes.json's released version "1.0.0-aaaa" of "legal" cannot be used: it has no integrity (sha256-… of its manifest), so its files cannot be checked.`,
+      );
+    },
+  );
+
+  it("takes entries without integrity from Vite's dev servers only (pnpm dev)", () => {
+    const dev = { url: 'http://localhost:4174/remoteEntry.js', version: 'dev', integrity: '' };
+    const checked = remoteMapView(releasing({ marketing: dev }), { sliceOrigins, devServers: true });
+    expect('view' in checked && checked.view.released).toEqual({ marketing: dev });
+    expect(viewOf(releasing({ marketing: dev })).released).toEqual({});
+  });
+
+  it('gives the browser each version with the integrity of its manifest', () => {
+    const view = viewOf(releasing({ marketing }));
+    expect(browserRemoteMap(view).microFrontends).toEqual({ marketing: [sliceVersion(marketing)] });
   });
 });

@@ -219,7 +219,7 @@ export function createShellHandler({
     if (map.revision === undefined || map.revision === prefetched) return;
     prefetched = map.revision;
     const entries = [...Object.values(map.view.released), ...Object.values(map.view.canaries)];
-    await Promise.all(entries.flatMap((entry) => (entry ? [fragmentOf.prefetch(entry.url)] : [])));
+    await Promise.all(entries.flatMap((entry) => (entry ? [fragmentOf.prefetch(entry)] : [])));
   };
 
   /** @returns {PlainResponse} */
@@ -471,7 +471,7 @@ export function createShellHandler({
     const siteUnavailable = unusableReason(map);
     const dependencies = dependenciesOf(map, year, slice, entry);
     const started = performance.now();
-    const found = entry && siteUnavailable === undefined ? await fragmentOf(entry.url, path, exposedPage) : undefined;
+    const found = entry && siteUnavailable === undefined ? await fragmentOf(entry, path, exposedPage) : undefined;
     const fetched = performance.now();
     const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
     const key = (notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) + variant;
@@ -484,6 +484,7 @@ export function createShellHandler({
         year,
         remotes: slice && entry ? { [slice]: entry.url } : {},
         versions: slice && entry ? { [slice]: entry.version } : {},
+        integrities: slice && entry ? { [slice]: entry.integrity } : {},
         fragment: found?.kind === 'fragment' ? found : undefined,
         siteUnavailable,
       });

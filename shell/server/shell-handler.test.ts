@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion as publishedVersion } from '@nova/contracts/remote-map';
 import { previewToken } from '@nova/signing/preview-token';
 import { purposes, signer } from '@nova/signing/signing';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
@@ -59,6 +59,10 @@ const document = shellDocument(staticDocument);
 
 let folder: string;
 let mapFile: string;
+/** Every version as `slice publish` lists it: with the integrity of its manifest. */
+const integrity = `sha256-${'A'.repeat(43)}=`;
+const sliceVersion = (entry: Parameters<typeof publishedVersion>[0]) => publishedVersion({ integrity, ...entry });
+
 const releasing = (released: Partial<Record<string, string>>) =>
   JSON.stringify({
     schema: remoteMapSchema,
@@ -78,8 +82,8 @@ const writeMap = async (text: string) => {
 let clock: number;
 const fragment = (html: string): FragmentLookup => ({ kind: 'fragment', head: '<meta name="page">', html });
 const fragmentOf = Object.assign(
-  vi.fn(async (entry: string, path: string): Promise<FragmentLookup> => fragment(`${path} from ${entry}`)),
-  { prefetch: vi.fn<(entry: string) => Promise<void>>(async () => undefined) },
+  vi.fn(async (entry: { url: string }, path: string): Promise<FragmentLookup> => fragment(`${path} from ${entry.url}`)),
+  { prefetch: vi.fn<(entry: { url: string }) => Promise<void>>(async () => undefined) },
 );
 
 const key = signer('the environment key, long enough to sign');
@@ -144,6 +148,7 @@ describe('a composed page', () => {
       page: 'legal/TermsPage',
       remotes: { legal: entries.legal },
       versions: { legal: '1.0.0-bbbb' },
+      integrities: { legal: integrity },
       year: 2026,
       slot: 'fragment',
     });
@@ -207,7 +212,7 @@ describe('a composed page', () => {
   it("has the released versions' fragments fetched ahead, once per revision of the map", async () => {
     const handler = handlerWith();
     await handler.prefetchFragments();
-    expect(fragmentOf.prefetch.mock.calls.map(([entry]) => entry).sort()).toEqual(Object.values(entries).sort());
+    expect(fragmentOf.prefetch.mock.calls.map(([entry]) => entry.url).sort()).toEqual(Object.values(entries).sort());
     await get(handler, '/');
     expect(fragmentOf.prefetch).toHaveBeenCalledTimes(3);
     await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
@@ -414,7 +419,11 @@ describe('the page policy', () => {
     const handler = handlerWith();
     fragmentOf.mockImplementationOnce(async () => ({ ...fragment('<h1>Game Not Found</h1>'), notFound: true }));
     const page = await get(handler, '/games/nope');
-    expect(fragmentOf).toHaveBeenCalledWith(entries.games, '/games/nope', 'GamePage');
+    expect(fragmentOf).toHaveBeenCalledWith(
+      { url: entries.games, version: '1.0.0-cccc', integrity },
+      '/games/nope',
+      'GamePage',
+    );
     expect(page.status).toBe(404);
     expect(page.text).toContain('<main><h1>Game Not Found</h1></main>');
     expect(dataBlockOf(page.text)).toMatchObject({
@@ -678,7 +687,7 @@ describe('a canary release', () => {
     const page = await get(handler, '/terms-and-conditions', inBucket(1));
     expect(page.text).toContain(`from ${entries.legal}</main>`);
     expect(page.header('Vary')).toBe('Accept-Encoding');
-    expect(fragmentOf.prefetch).toHaveBeenCalledWith(entries.legal);
+    expect(fragmentOf.prefetch).toHaveBeenCalledWith(expect.objectContaining({ url: entries.legal }));
   });
 });
 

@@ -24,7 +24,7 @@ const hydrating = serverRender && canonical && !previewing ? serverRender : unde
 const router = createRouter(
   hydrating &&
     (hydrating.siteUnavailable === undefined
-      ? { remoteMap: startFromServer(remoteMapFromServer(hydrating.remotes ?? {}, hydrating.versions)) }
+      ? { remoteMap: startFromServer(remoteMapFromServer(hydrating)) }
       : { siteUnavailable: new RemoteMapError(hydrating.siteUnavailable) }),
 );
 // Field signals (telemetry/): a page view per page shown; sent, and Web Vitals measured, once live.

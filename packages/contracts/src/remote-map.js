@@ -78,14 +78,50 @@ export const isHttpUrl = (value) =>
   typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 /**
- * The released version's URL among a slice's versions as read from an unchecked map, if it is an
- * http(s) URL.
- * @param {unknown} versions
- * @returns {string | undefined}
+ * Whether a JSON value is a subresource integrity (`sha256-<base64>`, as `slice publish` writes
+ * for a version's manifest; sha384 and sha512 too, as browsers take them).
+ * @param {unknown} value
+ * @returns {value is string}
  */
-export function releasedUrl(versions) {
-  const url = Array.isArray(versions) ? releasedVersion(versions.filter(isRecord))?.url : undefined;
-  return isHttpUrl(url) ? url : undefined;
+export const isIntegrity = (value) =>
+  typeof value === 'string' && /^sha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/.test(value);
+
+/**
+ * A version a browser may load, as a map lists it: its manifest URL, version name and the
+ * integrity of its manifest.
+ * @typedef {{ url: string, version: string, integrity: string }} LoadableVersion
+ */
+
+/**
+ * A listed version from an unchecked map, if a browser may load it: an http(s) URL, a version
+ * name and an integrity (none needed of Vite's dev servers, whose files change as they are
+ * edited: `devServers`); else why not.
+ * @param {unknown} listed
+ * @param {{ devServers?: boolean }} [served]
+ * @returns {{ loadable: LoadableVersion } | { refused: string }}
+ */
+export function loadableVersion(listed, { devServers = false } = {}) {
+  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata))
+    return { refused: 'its URL is not an http(s) URL' };
+  const { version, integrity } = listed.metadata;
+  if (!isVersionName(version)) return { refused: `its version ${JSON.stringify(version)} is not a version name` };
+  if (isIntegrity(integrity)) return { loadable: { url: listed.url, version, integrity } };
+  if (devServers) return { loadable: { url: listed.url, version, integrity: '' } };
+  return { refused: 'it has no integrity (sha256-… of its manifest), so its files cannot be checked' };
+}
+
+/**
+ * Why a slice has no released version to load, as the composing server logs it and the browser
+ * shows it: none is marked released, or the one that is cannot be used (`refused` says why).
+ * @param {string} slice
+ * @param {unknown} released the version marked released, if any
+ * @param {string} refused
+ */
+export function releasedProblem(slice, released, refused) {
+  if (released === undefined) return `remotes.json has no released version of "${slice}".`;
+  const version =
+    isRecord(released) && isRecord(released.metadata) ? ` ${JSON.stringify(released.metadata.version)}` : '';
+  return `remotes.json's released version${version} of "${slice}" cannot be used: ${refused}.`;
 }
 
 /** The names a map may list slices under (no `__proto__`, nothing to escape). */

@@ -1,37 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { isVersionName, releasedUrl, remoteMapProblems, sliceVersion } from './remote-map.js';
+import {
+  isIntegrity,
+  isVersionName,
+  loadableVersion,
+  releasedProblem,
+  remoteMapProblems,
+  sliceVersion,
+} from './remote-map.js';
 
-const version = (url: unknown, released: boolean) => ({
+const integrity = `sha256-${'A'.repeat(43)}=`;
+const listed = (url: unknown, version: unknown = '1.1.0', listedIntegrity: unknown = integrity) => ({
   url,
-  metadata: { integrity: '', version: released ? '1.1.0' : '1.0.0' },
-  deployment: { traffic: released ? 100 : 0, default: released },
+  metadata: { integrity: listedIntegrity, version },
+  deployment: { traffic: 100, default: true },
 });
 
-describe('releasedUrl', () => {
-  it("is the URL of the version marked default, whatever the list's order", () => {
-    const released = 'https://games.cdn.example/1.1.0/mf-manifest.json';
-    expect(
-      releasedUrl([version('https://games.cdn.example/1.0.0/mf-manifest.json', false), version(released, true)]),
-    ).toBe(released);
+describe('loadableVersion', () => {
+  it('is a version with an http(s) URL, a version name and the integrity of its manifest', () => {
+    const url = 'https://games.cdn.example/1.1.0/mf-manifest.json';
+    expect(loadableVersion(listed(url))).toEqual({ loadable: { url, version: '1.1.0', integrity } });
   });
 
-  it.each([undefined, null, 'https://x.example/mf-manifest.json', {}, [], [null, 7, 'default']])(
-    'is none for %j, which lists no versions',
-    (versions) => {
-      expect(releasedUrl(versions)).toBeUndefined();
+  it.each([undefined, null, 'https://x.example/mf-manifest.json', {}, [], 7])(
+    'refuses %j, which is no version',
+    (odd) => {
+      expect(loadableVersion(odd)).toEqual({ refused: 'its URL is not an http(s) URL' });
     },
   );
 
-  it.each(['javascript:alert(1)', 'data:text/javascript,1', 'not a url', 42, null])(
-    'is none when the released version points at %j',
+  it.each(['javascript:alert(1)', 'data:text/javascript,1', 'not a url', 'ftp://x.example/a.json', 42, null])(
+    'refuses a version at %j',
     (url) => {
-      expect(releasedUrl([version(url, true)])).toBeUndefined();
+      expect(loadableVersion(listed(url))).toEqual({ refused: 'its URL is not an http(s) URL' });
     },
   );
 
-  it('is none when no version is marked default, or only as a string', () => {
-    expect(releasedUrl([version('https://x.example/a.json', false)])).toBeUndefined();
-    expect(releasedUrl([{ url: 'https://x.example/a.json', deployment: { default: 'true' } }])).toBeUndefined();
+  it.each(['..', '1.0"}<script>', ''])('refuses the version name %j', (version) => {
+    expect(loadableVersion(listed('https://x.example/a.json', version))).toEqual({
+      refused: `its version ${JSON.stringify(version)} is not a version name`,
+    });
+  });
+
+  it.each(['', 'sha256-', 'sha1-AAAA', `sha256-${'A'.repeat(43)}`.replace('A', '!'), 7, null])(
+    'refuses the integrity %j, unless the versions are on dev servers',
+    (odd) => {
+      const version = listed('http://localhost:4174/remoteEntry.js', 'dev', odd);
+      expect(loadableVersion(version)).toEqual({
+        refused: 'it has no integrity (sha256-… of its manifest), so its files cannot be checked',
+      });
+      expect(loadableVersion(version, { devServers: true })).toEqual({
+        loadable: { url: 'http://localhost:4174/remoteEntry.js', version: 'dev', integrity: '' },
+      });
+    },
+  );
+
+  it('takes the integrities browsers take: sha256, sha384 and sha512', () => {
+    for (const taken of [integrity, `sha384-${'B'.repeat(64)}`, `sha512-${'C'.repeat(86)}==`])
+      expect(isIntegrity(taken), taken).toBe(true);
+  });
+});
+
+describe('releasedProblem', () => {
+  it('says a slice has no released version, or why the one it has cannot be used', () => {
+    expect(releasedProblem('legal', undefined, 'ignored')).toBe('remotes.json has no released version of "legal".');
+    expect(releasedProblem('legal', listed('x', '1.0.0'), 'its URL is not an http(s) URL')).toBe(
+      'remotes.json\'s released version "1.0.0" of "legal" cannot be used: its URL is not an http(s) URL.',
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 import { remoteBasePlaceholder } from '@nova/contracts/fragments';
 import { slices, type SliceName } from '@nova/contracts/slices';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,16 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
     expect(buildId).toMatch(/^[\w-]{12}$/);
     const browserManifest = await built.file('mf-manifest.json');
     expect(JSON.parse(browserManifest.toString()).buildId).toBe(buildId);
+    expect(gunzipSync(await built.file('mf-manifest.json.gz'))).toEqual(browserManifest);
+    expect(brotliDecompressSync(await built.file('mf-manifest.json.br'))).toEqual(browserManifest);
+  });
+
+  it('names the integrity of its remote entry in mf-manifest.json, compressed copies too (entry-integrity.js)', async () => {
+    const browserManifest = await built.file('mf-manifest.json');
+    const entry = await built.file('remoteEntry.js');
+    expect(JSON.parse(browserManifest.toString()).remoteEntryIntegrity).toBe(
+      `sha256-${createHash('sha256').update(entry).digest('base64')}`,
+    );
     expect(gunzipSync(await built.file('mf-manifest.json.gz'))).toEqual(browserManifest);
     expect(brotliDecompressSync(await built.file('mf-manifest.json.br'))).toEqual(browserManifest);
   });

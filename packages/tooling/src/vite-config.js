@@ -8,6 +8,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.js';
 import { envDir } from './deployment-env.js';
+import { entryIntegrity } from './entry-integrity.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
 import { shellServerBuild } from './shell-server-build.js';
@@ -88,6 +89,6 @@ export function defineRemoteConfig(name) {
     folder,
     port,
     exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
-    plugins: [fragments({ name, plugins: [reactWithEmotion()] })],
+    plugins: [entryIntegrity(), fragments({ name, plugins: [reactWithEmotion()] })],
   });
 }

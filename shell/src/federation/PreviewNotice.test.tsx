@@ -29,7 +29,13 @@ const renderWith = async (map: RemoteMap) => {
 
 describe('PreviewNotice', () => {
   it('says plainly which unreleased versions the tab shows, and ends the preview', async () => {
-    await renderWith({ entries: {}, problems: {}, previews: { legal: '1.2.0-3fa9c21b' }, versions: {} });
+    await renderWith({
+      entries: {},
+      problems: {},
+      previews: { legal: '1.2.0-3fa9c21b' },
+      versions: {},
+      integrities: {},
+    });
     const notice = screen.getByRole('complementary', { name: 'Preview' });
     expect(notice).toHaveTextContent('Preview of legal 1.2.0-3fa9c21b: not released, shown in this tab only.');
     await userEvent.click(screen.getByRole('button', { name: 'End preview' }));
@@ -37,7 +43,7 @@ describe('PreviewNotice', () => {
   });
 
   it('shows nothing without a preview', async () => {
-    await renderWith({ entries: {}, problems: {}, previews: {}, versions: {} });
+    await renderWith({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
     expect(screen.queryByRole('complementary', { name: 'Preview' })).toBeNull();
   });
 });

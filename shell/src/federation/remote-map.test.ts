@@ -9,9 +9,10 @@ const entries = {
   legal: 'http://localhost:4176/1.0.0-cccc/mf-manifest.json',
   contact: 'http://localhost:4177/remoteEntry.js',
 };
+const integrity = `sha256-${'A'.repeat(43)}=`;
 /** A version's entry at `url`, which may be anything: the map is JSON the shell does not trust. */
 const version = (url: unknown, number: string, released: boolean) => ({
-  ...sliceVersion({ url: '', version: number, integrity: 'sha256-x', released }),
+  ...sliceVersion({ url: '', version: number, integrity, released }),
   url,
 });
 /** A map that releases `released` and also lists an older version of each slice. */
@@ -26,7 +27,12 @@ const mapOf = (released: Record<string, unknown>) => ({
 });
 const valid = mapOf(entries);
 const versions = { marketing: '1.0.0', games: '1.0.0', legal: '1.0.0', contact: '1.0.0' };
-const noProblems = { entries, problems: {}, previews: {}, versions };
+const integrities = { marketing: integrity, games: integrity, legal: integrity, contact: integrity };
+const noProblems = { entries, problems: {}, previews: {}, versions, integrities };
+
+// The shell as every build runs it; only Vite's dev server lets entries without integrity through.
+beforeEach(() => vi.stubEnv('DEV', false));
+afterEach(() => vi.unstubAllEnvs());
 
 describe('parseRemoteMap', () => {
   it('takes the released version of every remote', () => {
@@ -61,9 +67,7 @@ describe('parseRemoteMap', () => {
   it('names a missing remote and keeps the others', () => {
     const { games, ...withoutGames } = valid.microFrontends;
     const map = parseRemoteMap({ microFrontends: withoutGames });
-    expect(map.problems).toEqual({
-      games: 'remotes.json has no released version of "games" with a valid http(s) URL.',
-    });
+    expect(map.problems).toEqual({ games: 'remotes.json has no released version of "games".' });
     expect(Object.keys(map.entries)).toEqual(['marketing', 'legal', 'contact']);
   });
 
@@ -71,9 +75,7 @@ describe('parseRemoteMap', () => {
     const map = parseRemoteMap({
       microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, '1.0.0', false)] },
     });
-    expect(map.problems).toEqual({
-      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
-    });
+    expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal".' });
   });
 
   it.each([
@@ -85,7 +87,9 @@ describe('parseRemoteMap', () => {
   ])('finds no released version in the malformed list %j, and keeps the others', (legal) => {
     const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal } });
     expect(map.problems).toEqual({
-      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
+      legal: expect.stringMatching(
+        /^remotes\.json('s released version of "legal" cannot be used: its URL is not an http\(s\) URL| has no released version of "legal")\.$/,
+      ),
     });
     expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
   });
@@ -102,7 +106,7 @@ describe('parseRemoteMap', () => {
   ])('refuses the released URL %j for that remote only', (url) => {
     const map = parseRemoteMap(mapOf({ ...entries, legal: url }));
     expect(map.problems).toEqual({
-      legal: 'remotes.json has no released version of "legal" with a valid http(s) URL.',
+      legal: 'remotes.json\'s released version "1.0.0" of "legal" cannot be used: its URL is not an http(s) URL.',
     });
     expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
   });
@@ -132,27 +136,69 @@ describe('parseRemoteMap', () => {
     expect(parseRemoteMap(withPreview('games', 'javascript:alert(1)'))).toEqual(noProblems);
   });
 
-  it('names no version for a remote it cannot use, nor one that is not a plain version name', () => {
-    const { games, ...withoutGames } = valid.microFrontends;
-    const odd = version(entries.legal, '1.0.0"}<script>', true);
-    const map = parseRemoteMap({ microFrontends: { ...withoutGames, legal: [odd] } });
-    expect(map.versions).toEqual({ marketing: '1.0.0', contact: '1.0.0' });
-    expect(map.entries.legal).toBe(entries.legal);
-    // An entry without a plain version still loads: it is not a problem of the map.
-    expect(map.problems.legal).toBeUndefined();
+  it.each(['1.0.0"}<script>', '..', '../../victim'])(
+    'refuses a released version named %j, as the composing server does: that remote only',
+    (name) => {
+      const map = parseRemoteMap({
+        microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, name, true)] },
+      });
+      expect(map.versions).toEqual({ marketing: '1.0.0', games: '1.0.0', contact: '1.0.0' });
+      expect(map.entries.legal).toBeUndefined();
+      expect(map.problems.legal).toBe(
+        `remotes.json's released version ${JSON.stringify(name)} of "legal" cannot be used: its version ${JSON.stringify(name)} is not a version name.`,
+      );
+    },
+  );
+
+  it('refuses a released version without the integrity of its manifest: nothing of it could be checked', () => {
+    const unchecked = { ...version(entries.legal, '1.0.0', true), metadata: { version: '1.0.0', integrity: '' } };
+    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal: [unchecked] } });
+    expect(map.entries.legal).toBeUndefined();
+    expect(map.problems.legal).toBe(
+      'remotes.json\'s released version "1.0.0" of "legal" cannot be used: it has no integrity (sha256-… of its manifest), so its files cannot be checked.',
+    );
+  });
+
+  it("takes entries without integrity from Vite's dev server only", () => {
+    vi.stubEnv('DEV', true);
+    const dev = { ...version(entries.legal, 'dev', true), metadata: { version: 'dev', integrity: '' } };
+    expect(parseRemoteMap({ microFrontends: { legal: [dev] } }).entries).toEqual({ legal: entries.legal });
+  });
+
+  it('names the integrity of each entry: the released one, or the one previewed', () => {
+    const previewed = `sha256-${'P'.repeat(43)}=`;
+    const map = mapOf(entries);
+    map.microFrontends.legal![0]!.metadata.integrity = previewed;
+    expect(parseRemoteMap(map, { legal: '0.9.0' }).integrities).toEqual({ ...integrities, legal: previewed });
   });
 });
 
 describe('remoteMapFromServer', () => {
-  it("takes the server's entry and version of the page's slice, checked like any", () => {
+  it("takes the server's entry, version and integrity of the page's slice, checked like any", () => {
     expect(
-      remoteMapFromServer(
-        { games: entries.games, legal: 'javascript:alert(1)', admin: entries.marketing },
-        { games: '1.2.0-bbbb', legal: '1.0.0', admin: '1.0.0' },
-      ),
-    ).toEqual({ entries: { games: entries.games }, problems: {}, previews: {}, versions: { games: '1.2.0-bbbb' } });
-    expect(remoteMapFromServer({ games: entries.games }, { games: 'a b' }).versions).toEqual({});
-    expect(remoteMapFromServer({ games: entries.games }).versions).toEqual({});
+      remoteMapFromServer({
+        remotes: { games: entries.games, legal: 'javascript:alert(1)', admin: entries.marketing },
+        versions: { games: '1.2.0-bbbb', legal: '1.0.0', admin: '1.0.0' },
+        integrities: { games: integrity, legal: integrity, admin: integrity },
+      }),
+    ).toEqual({
+      entries: { games: entries.games },
+      problems: {
+        legal: 'remotes.json\'s released version "1.0.0" of "legal" cannot be used: its URL is not an http(s) URL.',
+      },
+      previews: {},
+      versions: { games: '1.2.0-bbbb' },
+      integrities: { games: integrity },
+    });
+    for (const odd of [{ versions: { games: 'a b' } }, { integrities: { games: 'sha256-?' } }, {}])
+      expect(
+        remoteMapFromServer({
+          remotes: { games: entries.games },
+          versions: { games: '1.2.0-bbbb' },
+          integrities: { games: integrity },
+          ...odd,
+        }).entries,
+      ).toEqual('versions' in odd || 'integrities' in odd ? {} : { games: entries.games });
   });
 });
 

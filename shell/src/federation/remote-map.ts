@@ -1,6 +1,7 @@
-import { isHttpUrl, isRecord, isVersionName, releasedUrl, releasedVersion } from '@nova/contracts/remote-map';
+import { isRecord, loadableVersion, releasedProblem, releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
+import type { ServerRender } from '../../document/server-render.js';
 import { takeBootRemoteMap } from './boot.ts';
 import { previewTokens } from './preview.ts';
 
@@ -14,6 +15,8 @@ export interface RemoteMap {
   previews: Partial<Record<RemoteName, string>>;
   /** The version of each entry, as the map names it: what field signals are attributed to. */
   versions: Partial<Record<RemoteName, string>>;
+  /** The integrity of each entry (its manifest's), which the runtime fetches it with. */
+  integrities: Partial<Record<RemoteName, string>>;
 }
 
 /** How long one attempt at reading the map may take, and the pauses before each further attempt. */
@@ -22,36 +25,38 @@ export const remoteMapReading = { attemptTimeoutMs: 3000, retryDelaysMs: [500, 1
 /** A map lists a few URLs per slice; anything far larger is not one. */
 const maxRemoteMapBytes = 256 * 1024;
 
-const plainVersion = (version: unknown) => (isVersionName(version) ? version : undefined);
+/**
+ * Vite's dev server (`pnpm dev`) serves slices whose files change as they are edited: their
+ * entries carry no integrity. Every build of the shell checks it (Vite writes `false` in).
+ */
+export const devServers = () => import.meta.env.DEV;
 
 /** The remote map could not be read at all: no page can load. */
 export class RemoteMapError extends Error {
   override name = 'RemoteMapError';
 }
 
-/**
- * The version of a slice the composing server added for this tab's preview (marked
- * `extras.preview`, with a usable URL and a plain version name), if any. Only the server adds the
- * mark, and only for a signed preview link: a map file on a static host previews nothing.
- */
-const previewed = (versions: unknown[]) => {
-  const listed = versions.find(
-    (candidate): candidate is { url: string; metadata: { version: unknown } } =>
-      isRecord(candidate) &&
-      isRecord(candidate.extras) &&
-      candidate.extras.preview === true &&
-      isRecord(candidate.metadata) &&
-      isHttpUrl(candidate.url),
-  );
-  const version = plainVersion(listed?.metadata.version);
-  return listed && version ? { url: listed.url, version } : undefined;
-};
+const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
+
+/** Adds a remote's entry to the map, or, if it cannot be loaded, why (`listed`: what the map named). */
+function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnType<typeof loadableVersion>) {
+  if ('refused' in checked) {
+    map.problems[name] = releasedProblem(name, listed, checked.refused);
+    return;
+  }
+  const { url, version, integrity } = checked.loadable;
+  map.entries[name] = url;
+  map.versions[name] = version;
+  map.integrities[name] = integrity;
+}
 
 /**
  * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
- * versions, the released one marked default), each remote on its own. A version the server
- * marked as this tab's preview is used instead of the released one. Throws, with a message that
- * says what is wrong, only when the map as a whole is unusable.
+ * versions, the released one marked default), each remote on its own: an entry is used only
+ * with an http(s) URL, a version name and an integrity. A version the server marked as this tab's
+ * preview (`extras.preview`: only the composing server adds the mark, and only for a signed
+ * preview link, so a map file on a static host previews nothing) is used instead of the released
+ * one. Throws, with a message that says what is wrong, only when the map as a whole is unusable.
  */
 export function parseRemoteMap(json: unknown): RemoteMap {
   if (!isRecord(json) || !isRecord(json.microFrontends)) {
@@ -63,38 +68,43 @@ export function parseRemoteMap(json: unknown): RemoteMap {
   if (!sliceNames.some(lists)) {
     throw new RemoteMapError(`remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).`);
   }
-  const map: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {} };
+  const map = emptyMap();
+  const served = { devServers: devServers() };
   for (const name of sliceNames) {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
-    const listed = Array.isArray(versions) ? versions : [];
-    const preview = previewed(listed);
-    const entry = preview?.url ?? releasedUrl(listed);
-    const released = releasedVersion(listed.filter(isRecord))?.metadata;
-    const version = preview?.version ?? plainVersion(isRecord(released) ? released.version : undefined);
-    if (preview) map.previews[name] = preview.version;
-    if (entry) {
-      map.entries[name] = entry;
-      if (version) map.versions[name] = version;
-    } else map.problems[name] = `remotes.json has no released version of "${name}" with a valid http(s) URL.`;
+    const listed = Array.isArray(versions) ? versions.filter(isRecord) : [];
+    const preview = listed
+      .filter((candidate) => isRecord(candidate.extras) && candidate.extras.preview === true)
+      .map((candidate) => loadableVersion(candidate, served))
+      .find((checked) => 'loadable' in checked);
+    if (preview && 'loadable' in preview) {
+      map.previews[name] = preview.loadable.version;
+      add(map, name, undefined, preview);
+    } else {
+      const released = releasedVersion(listed);
+      add(map, name, released, loadableVersion(released, served));
+    }
   }
   return map;
 }
 
 /**
- * What the composing server rendered the page with: the entry of the page's slice and its version
- * (checked like any). The rest of the map is read when a page of another slice needs it.
+ * What the composing server rendered the page with: the entry of the page's slice, its version and
+ * integrity (checked like any). The rest of the map is read when a page of another slice needs it.
  */
-export function remoteMapFromServer(
-  remotes: Partial<Record<string, string>>,
-  versions: Partial<Record<string, string>> = {},
-): RemoteMap {
-  const map: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {} };
+export function remoteMapFromServer({
+  remotes = {},
+  versions = {},
+  integrities = {},
+}: Partial<Pick<ServerRender, 'remotes' | 'versions' | 'integrities'>>): RemoteMap {
+  const map = emptyMap();
+  const own = (record: Partial<Record<string, string>>, name: string) =>
+    Object.hasOwn(record, name) ? record[name] : undefined;
   for (const name of sliceNames) {
-    const entry = Object.hasOwn(remotes, name) ? remotes[name] : undefined;
-    const version = plainVersion(Object.hasOwn(versions, name) ? versions[name] : undefined);
-    if (!isHttpUrl(entry)) continue;
-    map.entries[name] = entry;
-    if (version) map.versions[name] = version;
+    const url = own(remotes, name);
+    if (url === undefined) continue;
+    const listed = { url, metadata: { version: own(versions, name), integrity: own(integrities, name) } };
+    add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
   }
   return map;
 }

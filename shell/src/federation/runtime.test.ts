@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { RemoteMapError } from './remote-map.ts';
 
+const integrity = `sha256-${'A'.repeat(43)}=`;
+
 vi.mock('@module-federation/runtime', () => ({
   loadRemote: vi.fn(),
   registerPlugins: vi.fn(),
@@ -17,7 +19,7 @@ const remotesJson = {
 };
 const remoteMap = {
   microFrontends: Object.fromEntries(
-    Object.entries(remotesJson).map(([name, url]) => [name, [sliceVersion({ url, version: '1.0.0' })]]),
+    Object.entries(remotesJson).map(([name, url]) => [name, [sliceVersion({ url, version: '1.0.0', integrity })]]),
   ),
 };
 const page = { default: () => null };
@@ -30,12 +32,15 @@ const freshRuntime = async () => {
 
 describe('the remote loader', () => {
   beforeEach(() => {
+    // The shell as every build runs it (not Vite's dev server): entries carry integrity.
+    vi.stubEnv('DEV', false);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(remoteMap)),
     );
   });
   afterEach(() => {
+    vi.unstubAllEnvs();
     vi.unstubAllGlobals();
     vi.mocked(loadRemote).mockReset();
     vi.mocked(registerRemotes).mockReset();
@@ -67,11 +72,9 @@ describe('the remote loader', () => {
     vi.useRealTimers();
   });
 
-  it('gives manifests the document already fetched to the federation runtime', async () => {
+  it('has the federation runtime check what it loads of a slice against its integrity', async () => {
     await freshRuntime();
-    expect(registerPlugins).toHaveBeenCalledWith([
-      expect.objectContaining({ name: 'nova-boot-manifests', fetch: expect.any(Function) }),
-    ]);
+    expect(registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'nova-integrity' })]);
   });
 
   it('loads a page once, shared by every caller', async () => {
@@ -87,7 +90,7 @@ describe('the remote loader', () => {
   it('fails a page whose remote has no valid entry, without asking the runtime', async () => {
     const { loadRemotePage } = await freshRuntime();
     await expect(loadRemotePage('contact/ContactPage')).rejects.toThrow(
-      'remotes.json has no released version of "contact" with a valid http(s) URL.',
+      'remotes.json\'s released version "1.0.0" of "contact" cannot be used: its URL is not an http(s) URL.',
     );
     expect(loadRemote).not.toHaveBeenCalled();
   });
@@ -115,7 +118,13 @@ describe('the remote loader', () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
     const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: {} });
+    startFromServer({
+      entries: { legal: served },
+      problems: {},
+      previews: {},
+      versions: {},
+      integrities: { legal: integrity },
+    });
     await expect(loadRemotePage('legal/TermsPage')).resolves.toBe(page);
     expect(fetch).not.toHaveBeenCalled();
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'legal', entry: served, type: 'module' }], { force: false });
@@ -125,7 +134,13 @@ describe('the remote loader', () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
     const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: {} });
+    startFromServer({
+      entries: { legal: served },
+      problems: {},
+      previews: {},
+      versions: {},
+      integrities: { legal: integrity },
+    });
     await loadRemotePage('games/GamesPage');
     await loadRemotePage('marketing/HomePage');
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -142,7 +157,13 @@ describe('the remote loader', () => {
   it("knows the version of each remote it loads pages from: the server's, else the map's", async () => {
     const { startFromServer, registeredVersion, registeredRemotes } = await freshRuntime();
     const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({ entries: { legal: served }, problems: {}, previews: {}, versions: { legal: '1.0.0-server' } });
+    startFromServer({
+      entries: { legal: served },
+      problems: {},
+      previews: {},
+      versions: { legal: '1.0.0-server' },
+      integrities: { legal: integrity },
+    });
     await expect(registeredVersion('legal')).resolves.toBe('1.0.0-server');
     // Asking never reads the map: the version comes once a page of that remote has it read.
     const games = registeredVersion('games');

@@ -1,11 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import type { PageModule, RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
 import { splitPage } from '@nova/contracts/routes';
-import { takeBootManifest } from './boot.ts';
+import { expectIntegrity, integrityPlugin } from './integrity.ts';
 import { fetchRemoteMap, type RemoteMap } from './remote-map.ts';
 
-// A manifest the document already fetched is read from that response, not fetched again.
-registerPlugins([{ name: 'nova-boot-manifests', fetch: (url) => takeBootManifest(url) }]);
+// What the runtime loads of a slice is checked against the integrity its map entry names.
+registerPlugins([integrityPlugin]);
 
 /** The environment's map, read from /remotes.json when first needed. */
 let remoteMap: Promise<RemoteMap> | undefined;
@@ -20,7 +20,11 @@ const retries = new Map<RemoteName, number>();
 
 const remoteOf = (id: RemoteModuleId) => splitPage(id).remote;
 
-const register = (name: RemoteName, entry: string, force = false) => {
+/** The integrity of each registered entry (its manifest's), as its map named it. */
+const integrities = new Map<RemoteName, string>();
+
+const register = (name: RemoteName, entry: string, integrity: string, force = false) => {
+  expectIntegrity(name, entry, integrity);
   registerRemotes([{ name, entry, type: 'module' }], { force });
   if (!force) registered.set(name, entry);
 };
@@ -31,7 +35,9 @@ const versionWaiters = new Map<RemoteName, ((version: string | undefined) => voi
 const registerAll = (map: RemoteMap) => {
   for (const [name, entry] of Object.entries(map.entries)) {
     if (registered.has(name as RemoteName)) continue;
-    register(name as RemoteName, entry);
+    const integrity = map.integrities[name as RemoteName] ?? '';
+    integrities.set(name as RemoteName, integrity);
+    register(name as RemoteName, entry, integrity);
     // A preview is the team's own tab, not a visitor: its signals are not reported (no field-signal
     // token names a previewed version anyway).
     const version = map.previews[name as RemoteName] ? undefined : map.versions[name as RemoteName];
@@ -112,7 +118,7 @@ export async function retryRemotePage(id: RemoteModuleId): Promise<PageModule> {
     retries.set(name, retry);
     const url = new URL(entry);
     url.searchParams.set('retry', String(retry));
-    register(name, url.href, true);
+    register(name, url.href, integrities.get(name) ?? '', true);
   }
   pages.delete(id);
   return loadRemotePage(id);
