@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -23,26 +24,46 @@ import { repoRoot } from '@nova/tooling/repo-root';
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./map-store.js').MapStore} MapStore */
 
-/** Every file under `dir`, as paths relative to it, in a stable order. */
-const filesUnder = (/** @type {string} */ dir) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-    .sort();
+/**
+ * Every entry under `dir`, as paths relative to it in a stable order, each a plain file or a
+ * folder. Anything else (a symbolic link above all: it would publish whatever it points to, from
+ * outside the build) is refused, named.
+ * @param {string} dir
+ * @returns {{ path: string, folder: boolean }[]}
+ */
+function entriesUnder(dir) {
+  // Entries as the folder lists them: a link is a link here, never what it points to.
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => ({
+    entry,
+    path: join(entry.parentPath, entry.name).slice(dir.length + 1),
+  }));
+  const odd = entries.find(({ entry }) => !entry.isFile() && !entry.isDirectory());
+  if (odd) {
+    const kind = odd.entry.isSymbolicLink() ? 'a symbolic link' : 'neither a file nor a folder';
+    throw new Error(`${dir} holds ${odd.path}, ${kind}: a build is plain files and folders, so it is not published.`);
+  }
+  return entries
+    .map(({ entry, path }) => ({ path, folder: entry.isDirectory() }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
 
 /**
- * A build's version: its package version and a short hash of everything in it, so the same
- * build always gets the same version and any change gets a new one (`1.0.0-3fa9c21b`).
+ * A build's version: its package version and a short hash of every entry in it (each folder by
+ * its name, each file by its name and content), so the same build always gets the same version and
+ * any change gets a new one (`1.0.0-3fa9c21b`). A build holding anything but plain files and
+ * folders has none: it is refused.
  * @param {string} dist
  * @param {string} packageVersion
  */
 export function buildVersion(dist, packageVersion) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dist))
+  for (const { path, folder } of entriesUnder(dist)) {
     hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(dist, file)));
+      .update(folder ? 'folder\0' : 'file\0')
+      .update(path)
+      .update('\0');
+    if (!folder) hash.update(readFileSync(join(dist, path)));
+  }
   return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
 }
 
@@ -81,6 +102,9 @@ function copyWhole(built, target, deployment) {
   try {
     cpSync(built, partial, { recursive: true });
     writeFileSync(join(partial, 'deployment.json'), `${JSON.stringify(deployment, null, 2)}\n`);
+    // Readable by every origin's server, which need not run as the user who publishes (nginx's
+    // workers run unprivileged); a temporary folder is its owner's alone.
+    chmodSync(partial, 0o755);
     renameSync(partial, target);
   } catch (error) {
     if (!existsSync(target)) throw error;

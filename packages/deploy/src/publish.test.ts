@@ -1,5 +1,16 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,6 +95,44 @@ describe('publishing a slice', () => {
     expect(readRemoteMap(root).microFrontends.legal?.[0]?.url).toBe(
       `https://legal.cdn.example/${version}/mf-manifest.json`,
     );
+  });
+
+  it('counts every entry of a build in its version, an empty folder too', () => {
+    const dist = legalBuild();
+    const version = buildVersion(dist, '1.0.0');
+    mkdirSync(join(dist, 'assets/empty'));
+    expect(buildVersion(dist, '1.0.0')).not.toBe(version);
+  });
+
+  it('refuses a build that holds a symbolic link, naming it: nothing is copied or listed', async () => {
+    const secret = join(temporary(), 'secret.txt');
+    writeFileSync(secret, 'not part of any build');
+    const dist = legalBuild();
+    symlinkSync(secret, join(dist, 'assets/leak.txt'));
+    const root = temporary();
+    await expect(publish({ root, slice: 'legal', build: () => dist, now })).rejects.toThrow(
+      `${dist} holds assets/leak.txt, a symbolic link: a build is plain files and folders, so it is not published.`,
+    );
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses a build that holds anything but plain files and folders (a socket)', async () => {
+    const dist = legalBuild();
+    const socket = createServer();
+    await new Promise<void>((resolve) => socket.listen(join(dist, 'socket'), resolve));
+    try {
+      expect(() => buildVersion(dist, '1.0.0')).toThrow(
+        `${dist} holds socket, neither a file nor a folder: a build is plain files and folders, so it is not published.`,
+      );
+    } finally {
+      await new Promise((resolve) => socket.close(resolve));
+    }
+  });
+
+  it('leaves a version folder readable by every origin server, whichever user it runs as', async () => {
+    const root = temporary();
+    const version = await publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    expect(statSync(join(root, 'legal', version)).mode & 0o777).toBe(0o755);
   });
 
   it('refuses a folder that is not a build of the slice', async () => {
