@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sirv from 'sirv';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
 import { localSigningKey } from '../packages/signing/src/signing-key.js';
@@ -22,6 +21,7 @@ import { sliceOriginsSetting } from '../shell/server/config.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
 import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
 import { everySliceOrigin } from '../shell/server/remote-map-view.mjs';
+import { servedFiles } from '../shell/server/static-files.mjs';
 import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
@@ -67,14 +67,17 @@ export async function serveDemoProvider(log) {
 }
 
 /**
- * Static files, precompressed where the build shipped .br and .gz (sirv picks by Accept-Encoding).
+ * Static files, precompressed where the build shipped .br and .gz (sirv picks by Accept-Encoding):
+ * plain files only, never through a link, never a source map or build record (servedFiles).
  * @param {string} root
- * @param {{ single?: boolean, dynamic?: boolean, cacheControl: (pathname: string) => string }} options
+ * @param {{ single?: boolean, dynamic?: boolean, extensions?: string[], cacheControl: (pathname: string) => string }} options
+ *   extensions: what an address may leave off a file's name (`/launch` for `launch.html`)
  * @returns {Handler}
  */
-function staticFiles(root, { single = false, dynamic = false, cacheControl }) {
-  const files = sirv(root, {
+function staticFiles(root, { single = false, dynamic = false, extensions = [], cacheControl }) {
+  const files = servedFiles(root, {
     single,
+    extensions,
     dev: dynamic,
     etag: true,
     brotli: true,
@@ -193,7 +196,7 @@ export const portalOrigins = () =>
  * @returns {Handler}
  */
 export function providerHandler({ root, portals = portalOrigins() }) {
-  const files = staticFiles(root, { cacheControl: assetCaching });
+  const files = staticFiles(root, { extensions: ['html'], cacheControl: assetCaching });
   const policy = `default-src 'self'; frame-ancestors ${portals.join(' ')}; object-src 'none'; base-uri 'self'`;
   return (req, res) => {
     res.setHeader('Content-Security-Policy', policy);

@@ -2,7 +2,7 @@
 // The shell handler on Node's HTTP server: requests in, answers out, the shell's build files
 // (precompressed) from disk, liveness and readiness, and a drain on shutdown.
 import { createServer } from 'node:http';
-import sirv from 'sirv';
+import { servedFiles } from './static-files.mjs';
 
 /** @typedef {import('./shell-handler.mjs').Answer} Answer */
 /** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
@@ -19,7 +19,7 @@ export const healthPaths = { live: '/livez', ready: '/readyz' };
  * @returns {Listener & { drain: () => void }}
  */
 export function shellListener({ handler, shellBuild, log = console.error }) {
-  const files = sirv(shellBuild, { etag: true, brotli: true, gzip: true });
+  const files = servedFiles(shellBuild, { etag: true, brotli: true, gzip: true });
   let draining = false;
 
   const send = (
