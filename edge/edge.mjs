@@ -1,9 +1,9 @@
 // @ts-check
 // Starts the edge: nginx with edge/nginx.conf, in a folder of its own (configuration, pid, cache,
 // temporary files), in the foreground and without privileges; stops it by its process id.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { securityHeaderNames } from '../shell/server/page-policy.mjs';
@@ -43,6 +43,21 @@ async function securityHeadersOf(composer) {
   );
 }
 
+/** The user nginx runs as when it is started as root: never root itself. */
+const unprivilegedUser = 'nobody';
+
+/**
+ * Who nginx runs as, all of its processes: the user who starts it, or, for root, an unprivileged
+ * one (with that user's group), which must be able to read the builds it serves.
+ * @returns {{ uid: number, gid: number } | undefined} none: the user who starts it
+ */
+function nginxUser() {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (/** @type {string} */ flag) =>
+    Number(execFileSync('id', [flag, unprivilegedUser], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
 /**
  * Starts nginx in front of a composer (which must be answering: the edge sends its security
  * headers); resolves once it answers.
@@ -62,18 +77,24 @@ export async function startEdge({ port, composer, shellBuild, slices = {}, host 
     host,
     port,
     composer: await addressOf(composer),
-    shellBuild,
-    slices: Object.values(slices),
+    // By their real paths: nginx follows no link on the way to a file (disable_symlinks).
+    shellBuild: realpathSync(shellBuild),
+    slices: Object.values(slices).map((slice) => ({ ...slice, root: realpathSync(slice.root) })),
     securityHeaders: await securityHeadersOf(composer),
   });
   const prefix = mkdtempSync(join(tmpdir(), 'nova-edge-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(prefix, name), text);
 
-  // As root, nginx would run its workers as `nobody`, who cannot read this folder nor the
-  // deployments: they keep the user who started it, as they do for anyone else.
-  const asRoot = process.getuid?.() === 0 ? ['-g', 'user root;'] : [];
-  const nginx = spawn(nginxBinary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr', ...asRoot], {
+  // Started as root, nginx runs as an unprivileged user from the start, master and workers alike:
+  // no process of the edge has root's rights. Its folder (pid, cache, temporary files) is that
+  // user's; the builds it serves are readable by anyone (slice publish makes them so).
+  const user = nginxUser();
+  if (user)
+    for (const path of [prefix, ...readdirSync(prefix).map((name) => join(prefix, name))])
+      chownSync(path, user.uid, user.gid);
+  const nginx = spawn(nginxBinary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr'], {
     stdio: ['ignore', 'inherit', 'pipe'],
+    ...user,
   });
   let messages = '';
   nginx.stderr.on('data', (/** @type {Buffer} */ chunk) => {

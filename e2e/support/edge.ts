@@ -1,6 +1,6 @@
 import { test as base } from './fixtures.ts';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ export interface EdgeSite {
   sliceOrigins: Record<string, string>;
   /** Runs the deployment CLI against this environment, as a slice team would; returns what it prints. */
   slice(...args: string[]): string;
+  /** nginx's main process. */
+  pid: number;
 }
 
 /** `count` distinct ports nothing listens on now (held together, so none is given twice). */
@@ -49,6 +51,8 @@ const stopHttp = (server: Server) => {
 export const test = base.extend<{ edgeSite: EdgeSite }>({
   edgeSite: async ({}, use) => {
     const root = mkdtempSync(join(tmpdir(), 'nova-edge-deployments-'));
+    // Readable by nginx, which runs unprivileged (a temporary folder is its owner's alone).
+    chmodSync(root, 0o755);
     const cleanups: (() => unknown)[] = [() => rmSync(root, { recursive: true, force: true })];
     try {
       const [edgePort = 0, ...slicePorts] = await freePorts(1 + sliceNames.length);
@@ -82,7 +86,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
       const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
       cleanups.push(edge.stop);
 
-      await use({ url: edge.origin, composer: composerOrigin, metrics, root, sliceOrigins, slice });
+      await use({ url: edge.origin, composer: composerOrigin, metrics, root, sliceOrigins, slice, pid: edge.pid });
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
     }
