@@ -16,6 +16,9 @@ const freshIntegrity = async () => {
 const hook = (plugin: object, name: 'fetch' | 'afterLoadManifest' | 'loadEntry') =>
   (plugin as Record<string, (...args: unknown[]) => unknown>)[name]!;
 const legal = { name: 'legal', entry: entryUrl };
+/** Tells the plugin the runtime loaded legal's manifest (checked), with this content. */
+const loadedManifest = (plugin: object, manifestJson: object) =>
+  hook(plugin, 'afterLoadManifest')({ moduleInfo: { name: 'legal' }, manifestJson });
 
 /** The preloads the plugin put in the document, with the integrity each is checked against. */
 const preloads = () =>
@@ -71,13 +74,7 @@ describe('the integrity plugin', () => {
   it('loads a remote entry only once it matches the integrity its checked manifest names', async () => {
     const { expectIntegrity, integrityPlugin } = await freshIntegrity();
     expectIntegrity('legal', manifestUrl, manifestIntegrity);
-    hook(
-      integrityPlugin,
-      'afterLoadManifest',
-    )({
-      moduleInfo: { name: 'legal' },
-      manifestJson: { remoteEntryIntegrity: entryIntegrity },
-    });
+    loadedManifest(integrityPlugin, { remoteEntryIntegrity: entryIntegrity });
     let loaded = false;
     const loading = hook(integrityPlugin, 'loadEntry')({ remoteInfo: legal }) as Promise<unknown>;
     void loading.then(() => (loaded = true));
@@ -92,13 +89,7 @@ describe('the integrity plugin', () => {
   it('fails the entry that does not match (or fails to load): the slice falls back', async () => {
     const { expectIntegrity, integrityPlugin } = await freshIntegrity();
     expectIntegrity('legal', manifestUrl, manifestIntegrity);
-    hook(
-      integrityPlugin,
-      'afterLoadManifest',
-    )({
-      moduleInfo: { name: 'legal' },
-      manifestJson: { remoteEntryIntegrity: entryIntegrity },
-    });
+    loadedManifest(integrityPlugin, { remoteEntryIntegrity: entryIntegrity });
     const loading = hook(integrityPlugin, 'loadEntry')({ remoteInfo: legal }) as Promise<unknown>;
     document.head.querySelector('link')!.dispatchEvent(new Event('error'));
     await expect(loading).rejects.toThrow(
@@ -109,7 +100,7 @@ describe('the integrity plugin', () => {
   it('loads no entry whose manifest names no integrity for it, but on the dev server', async () => {
     const { expectIntegrity, integrityPlugin } = await freshIntegrity();
     expectIntegrity('legal', manifestUrl, manifestIntegrity);
-    hook(integrityPlugin, 'afterLoadManifest')({ moduleInfo: { name: 'legal' }, manifestJson: {} });
+    loadedManifest(integrityPlugin, {});
     await expect(hook(integrityPlugin, 'loadEntry')({ remoteInfo: legal })).rejects.toThrow(
       `${entryUrl} has no integrity to be checked against: it is not loaded.`,
     );

@@ -23,6 +23,16 @@ const remoteMap = {
   ),
 };
 const page = { default: () => null };
+/** The entry of legal the server composed a page with. */
+const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
+/** What the server's data block gives the shell: legal's entry, with its integrity (and version). */
+const servedMap = (versions = {}) => ({
+  entries: { legal: served },
+  problems: {},
+  previews: {},
+  versions,
+  integrities: { legal: integrity },
+});
 
 // The runtime module keeps the remote map and the pages it loaded: each test starts afresh.
 const freshRuntime = async () => {
@@ -117,14 +127,7 @@ describe('the remote loader', () => {
   it("starts from the entry the server composed the page with: that slice's pages need no map", async () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
-    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({
-      entries: { legal: served },
-      problems: {},
-      previews: {},
-      versions: {},
-      integrities: { legal: integrity },
-    });
+    startFromServer(servedMap());
     await expect(loadRemotePage('legal/TermsPage')).resolves.toBe(page);
     expect(fetch).not.toHaveBeenCalled();
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'legal', entry: served, type: 'module' }], { force: false });
@@ -133,14 +136,7 @@ describe('the remote loader', () => {
   it("reads the environment's map for another slice's page, once, and keeps the version the tab loaded", async () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { startFromServer, loadRemotePage } = await freshRuntime();
-    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({
-      entries: { legal: served },
-      problems: {},
-      previews: {},
-      versions: {},
-      integrities: { legal: integrity },
-    });
+    startFromServer(servedMap());
     await loadRemotePage('games/GamesPage');
     await loadRemotePage('marketing/HomePage');
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -156,14 +152,7 @@ describe('the remote loader', () => {
 
   it("knows the version of each remote it loads pages from: the server's, else the map's", async () => {
     const { startFromServer, registeredVersion, registeredRemotes } = await freshRuntime();
-    const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
-    startFromServer({
-      entries: { legal: served },
-      problems: {},
-      previews: {},
-      versions: { legal: '1.0.0-server' },
-      integrities: { legal: integrity },
-    });
+    startFromServer(servedMap({ legal: '1.0.0-server' }));
     await expect(registeredVersion('legal')).resolves.toBe('1.0.0-server');
     // Asking never reads the map: the version comes once a page of that remote has it read.
     const games = registeredVersion('games');
