@@ -101,9 +101,8 @@ export const isIntegrity = (value) =>
  * @returns {{ loadable: LoadableVersion } | { refused: string }}
  */
 export function loadableVersion(listed, { devServers = false } = {}) {
-  if (!isRecord(listed) || !isHttpUrl(listed.url) || !isRecord(listed.metadata))
-    return { refused: 'its URL is not an http(s) URL' };
-  const { version, integrity } = listed.metadata;
+  if (!isRecord(listed) || !isHttpUrl(listed.url)) return { refused: 'its URL is not an http(s) URL' };
+  const { version, integrity } = isRecord(listed.metadata) ? listed.metadata : {};
   if (!isVersionName(version)) return { refused: `its version ${JSON.stringify(version)} is not a version name` };
   if (isIntegrity(integrity)) return { loadable: { url: listed.url, version, integrity } };
   if (devServers) return { loadable: { url: listed.url, version, integrity: '' } };

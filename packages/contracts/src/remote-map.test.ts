@@ -35,6 +35,12 @@ describe('loadableVersion', () => {
     },
   );
 
+  it('refuses a version that names no version', () => {
+    expect(loadableVersion({ url: 'https://x.example/a.json', metadata: null })).toEqual({
+      refused: 'its version undefined is not a version name',
+    });
+  });
+
   it.each(['..', '1.0"}<script>', ''])('refuses the version name %j', (version) => {
     expect(loadableVersion(listed('https://x.example/a.json', version))).toEqual({
       refused: `its version ${JSON.stringify(version)} is not a version name`,
