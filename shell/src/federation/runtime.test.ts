@@ -169,6 +169,7 @@ describe('the remote loader', () => {
       problems: {},
       previews: { legal: '1.1.0-preview' },
       versions: { legal: '1.1.0-preview' },
+      integrities: { legal: `sha256-${'A'.repeat(43)}=` },
     });
     await expect(registeredVersion('legal')).resolves.toBeUndefined();
   });
