@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fieldSignalsPath, fieldSignalTokenPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
-import { remoteMapFile } from '@nova/deploy/environment';
-import { localSigningKey } from '@nova/signing/signing-key';
-import { gameProviderUrl, startComposingServer } from '../../scripts/serve.mjs';
+import { composerSettings, startComposingServer } from '../../scripts/serve.mjs';
 
 /** A port nothing listens on now. */
 async function freePort() {
@@ -23,18 +19,10 @@ async function freePort() {
  */
 export async function composerProcess(root: string, settings: Record<string, string> = {}) {
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const { origins } = JSON.parse(readFileSync(join(root, 'environment.json'), 'utf8')) as {
-    origins: Record<string, string>;
-  };
   const composer = await startComposingServer(
     {
-      PORT: String(port),
+      ...composerSettings({ deployments: root, port, metricsPort }),
       HOST: '127.0.0.1',
-      METRICS_PORT: String(metricsPort),
-      REMOTE_MAP: remoteMapFile(root),
-      SLICE_ORIGINS: Object.values(origins).join(','),
-      GAME_PROVIDER: gameProviderUrl(),
-      SIGNING_KEY: localSigningKey(root),
       WEB_CONCURRENCY: '2',
       ...settings,
     },
