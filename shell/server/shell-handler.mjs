@@ -66,8 +66,10 @@ const dotSegment = /\/\.\.?(?:[/?]|$)/;
 
 /**
  * A request's path and query. A plain target is split as it is; any other goes through the URL
- * parser, appended, never resolved: a path that starts with // is not a host.
+ * parser, appended, never resolved: a path that starts with // is not a host. A target the
+ * parser refuses (`http://[`) has none.
  * @param {string} url the request's target (a Web Request's is absolute)
+ * @returns {{ pathname: string, search: string } | undefined}
  */
 function addressOf(url) {
   if (plainTarget.test(url) && !dotSegment.test(url)) {
@@ -75,8 +77,8 @@ function addressOf(url) {
     return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) };
   }
   const absolute = /^[a-z][a-z\d+.-]*:/i.test(url);
-  const { pathname, search } = new URL(absolute ? url : `http://shell.invalid${url.startsWith('/') ? '' : '/'}${url}`);
-  return { pathname, search };
+  const parsed = URL.parse(absolute ? url : `http://shell.invalid${url.startsWith('/') ? '' : '/'}${url}`);
+  return parsed ? { pathname: parsed.pathname, search: parsed.search } : undefined;
 }
 
 /** A path that names a file (its last segment has an extension), not a page. */
@@ -515,7 +517,9 @@ export function createShellHandler({
      * @returns {Answer | Promise<Answer>}
      */
     respond(request) {
-      const { pathname, search } = addressOf(request.url);
+      const address = addressOf(request.url);
+      if (!address) return plain(400, 'Bad request: the address cannot be read.', { cache: cachePolicy.private });
+      const { pathname, search } = address;
       // Its own methods (POST for field signals) and answers, with the site's security headers.
       if (fieldSignals?.answers(pathname))
         return fieldSignals

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,6 +11,7 @@ import { purposes, signer } from '@nova/signing/signing';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { serverRenderId } from '../document/server-render.js';
 import type { FragmentLookup } from './fragments.mjs';
+import { shellListener, shellServer } from './node-server.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import {
   createShellHandler,
@@ -87,7 +89,7 @@ const fragmentOf = Object.assign(
 );
 
 const key = signer('the environment key, long enough to sign');
-const handlerWith = (options: { pageCacheBytes?: number } = {}) =>
+const handlerWith = (options: { pageCacheBytes?: number; log?: (line: string) => void } = {}) =>
   createShellHandler({
     signer: key,
     shell,
@@ -497,6 +499,36 @@ describe('the page policy', () => {
     expect((await get(handler, '/')).header('Server-Timing')).toBe('cache;desc=hit');
     expect((await get(handler, '/terms-and-conditions')).header('Server-Timing')).toBe('cache;desc=hit');
     expect(handler.cacheSize().bytes).toBeLessThanOrEqual(16_000 + 16_000 / 8);
+  });
+
+  it('answers 400 to a target the URL parser refuses, over a socket, logging nothing', async () => {
+    const logged: string[] = [];
+    const log = (line: string) => logged.push(line);
+    const server = shellServer(shellListener({ handler: handlerWith({ log }), shellBuild: folder, log }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    /** What the server answers to `request` sent as it is, up to the end of its status line. */
+    const statusLine = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+    try {
+      for (const target of ['http://[', 'http://[/terms-and-conditions', 'http://a b/'])
+        expect(await statusLine(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), target).toMatch(
+          /^HTTP\/1\.1 400 /,
+        );
+      expect(logged).toEqual([]);
+      expect(await statusLine('GET /terms-and-conditions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toBe(
+        'HTTP/1.1 200 OK',
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('drops the oldest pages when their bytes pass the bound', async () => {
