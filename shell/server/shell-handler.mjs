@@ -86,6 +86,11 @@ const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathn
 
 const flat = (/** @type {Record<string, string>} */ headers) => Object.entries(headers).flat();
 
+/** What the handler may remember of the paths it was asked for (what each shows), in bytes. */
+const pathMemoryBytes = 4 * 1024 * 1024;
+/** What remembering one path costs besides its characters, about (the entry, what it shows). */
+const pathEntryBytes = 200;
+
 /** Why no page can load with this state of the map, if none can. */
 const unusableReason = (/** @type {RemoteMapState} */ map) => (map.revision === undefined ? map.unusable : undefined);
 
@@ -191,10 +196,15 @@ export function createShellHandler({
    * What each path shows, as the shell matched it: its exposed page and slice (nothing for a path
    * that shows none). Kept, so that a page answered again costs no match; the page's slice decides
    * the kept page, the version and the fragment before anything renders. A request matches at
-   * most once: a page composed on the request that matched it renders with that match.
+   * most once: a page composed on the request that matched it renders with that match. Bounded
+   * by the bytes of the paths too: made-up addresses of 15 KB each would otherwise hold 150 MB.
    * @type {LRUCache<string, PageShown>}
    */
-  const pagesAt = new LRUCache({ max: 10_000 });
+  const pagesAt = new LRUCache({
+    max: 10_000,
+    maxSize: pathMemoryBytes,
+    sizeCalculation: (_, path) => pathEntryBytes + path.length,
+  });
   /**
    * The shell at `path`, matched with the map's state now; what it shows is kept.
    * @param {string} path
@@ -554,6 +564,8 @@ export function createShellHandler({
     prefetchFragments,
     /** What the page cache holds. */
     cacheSize: pages.size,
+    /** What is remembered of the paths asked for: how many, and their bytes as counted against the bound. */
+    pathMemory: () => ({ paths: pagesAt.size, bytes: pagesAt.calculatedSize }),
   };
 }
 

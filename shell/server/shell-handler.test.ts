@@ -501,6 +501,22 @@ describe('the page policy', () => {
     expect(handler.cacheSize().bytes).toBeLessThanOrEqual(16_000 + 16_000 / 8);
   });
 
+  it('remembers what paths show within a bound in bytes: made-up addresses of 15 KB do not pile up', async () => {
+    const handler = handlerWith();
+    await get(handler, '/terms-and-conditions');
+    for (let n = 0; n < 1000; n += 1)
+      expect((await get(handler, `/${String(n).padStart(4, '0')}${'x'.repeat(15_000)}`)).status).toBe(404);
+    const { paths, bytes } = handler.pathMemory();
+    expect(bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(paths).toBeLessThan(300);
+    // Ordinary paths are still remembered: a page answered again costs no match.
+    const matches = shell.matchShell.mock.calls.length;
+    await get(handler, '/');
+    await get(handler, '/');
+    expect(shell.matchShell.mock.calls.length).toBe(matches + 1);
+    expect(handler.pathMemory().paths).toBe(paths + 1);
+  });
+
   it('answers 400 to a target the URL parser refuses, over a socket, logging nothing', async () => {
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
