@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bucketCookie } from '../packages/contracts/src/traffic.js';
+import { encodingRules } from '../shell/server/encoding.mjs';
 
 /**
  * @typedef {object} EdgeSettings
@@ -21,11 +22,17 @@ function nginxPath(/** @type {string} */ path) {
   return `"${path}"`;
 }
 
-/** A header value as one nginx string (quotes and backslashes escaped); refused if nginx would read a variable in it. */
+/** Text as one nginx string: quoted, its quotes and backslashes escaped, so nginx reads it as it is. */
+const quoted = (/** @type {string} */ text) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+
+/** A header value as one nginx string; refused if nginx would read a variable in it. */
 function nginxValue(/** @type {string} */ value) {
   if (/[$\n]/.test(value)) throw new Error(`The edge cannot send a header value with $ or a line break: ${value}`);
-  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  return quoted(value);
 }
+
+/** The map lines that choose a page's form as the composer does (shell/server/encoding.mjs), in its order. */
+const encodingMapRules = encodingRules.map(({ pattern, encoding }) => `${quoted(`~*${pattern}`)} ${encoding};`);
 
 /**
  * A template with its ${UPPER_CASE} names replaced by their values.
@@ -60,6 +67,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
       SECURITY_HEADERS: lines(security, '            '),
+      ENCODING_RULES: lines(encodingMapRules, '        '),
       BUCKET_COOKIE: `$cookie_${bucketCookie}`,
     }),
     'slice-origins.conf':

@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { publishedVersion } from '../support/deployments.ts';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
+import { shellBuild } from '../../scripts/serve.mjs';
 import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
 import { expect, test } from '../support/edge.ts';
 import { serverRenderOf } from '../support/server-render.ts';
@@ -145,5 +148,41 @@ test('a release through the edge: the next load shows the new version within a s
     await expect.poll(() => slotHydrated(page)).toBe(true);
   } finally {
     build.remove();
+  }
+});
+
+test('Accept-Encoding q-values are honoured alike by the edge and the composer: br;q=0 gets no brotli', async ({
+  edgeSite,
+}) => {
+  const shellFile = readdirSync(join(shellBuild, 'assets')).find((file) => file.endsWith('.js'));
+  /** The Content-Encoding `url` is sent in to a browser that sends `accepted`. */
+  const encodingOf = async (url: string, accepted: string) => {
+    const response = await fetch(url, { headers: { 'Accept-Encoding': accepted } });
+    await response.body?.cancel();
+    return response.headers.get('content-encoding') ?? 'identity';
+  };
+  for (const [accepted, expected] of [
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR; q=0.000, GZIP', 'gzip'],
+    ['gzip;q=0, br', 'br'],
+    ['gzip;q=0, br;q=0', 'identity'],
+    ['*;q=0', 'identity'],
+  ] as const) {
+    for (const origin of [edgeSite.url, edgeSite.composer]) {
+      const where = origin === edgeSite.url ? 'through the edge' : 'at the composer';
+      expect(await encodingOf(`${origin}/terms-and-conditions`, accepted), `a page ${where}, ${accepted}`).toBe(
+        expected,
+      );
+      expect(await encodingOf(`${origin}/assets/${shellFile}`, accepted), `a file ${where}, ${accepted}`).toBe(
+        expected,
+      );
+    }
+  }
+  // A weight is read in any case, and `*` stands for every coding not listed, by the edge's map and
+  // the composer alike (nginx's own static modules read neither, for its files).
+  for (const origin of [edgeSite.url, edgeSite.composer]) {
+    expect(await encodingOf(`${origin}/terms-and-conditions`, 'br;Q=0, gzip')).toBe('gzip');
+    expect(await encodingOf(`${origin}/terms-and-conditions`, 'br;q=0, *')).toBe('gzip');
   }
 });

@@ -58,6 +58,21 @@ it("sends the handler's answers, and the build's files it points to (404 for a m
   expect((await fetch(`${origin()}/assets/missing.js`)).status).toBe(404);
 });
 
+it("sends a build's file in the form the Accept-Encoding allows, q-values read: no brotli to br;q=0", async () => {
+  writeFileSync(join(build, 'assets/app.js.br'), 'brotli');
+  writeFileSync(join(build, 'assets/app.js.gz'), 'gzip');
+  await listen(shellListener({ handler, shellBuild: build }));
+  const encodingFor = async (accepted: string) => {
+    const file = await fetch(`${origin()}/assets/app.js`, { headers: { 'Accept-Encoding': accepted } });
+    await file.body?.cancel();
+    return file.headers.get('Content-Encoding');
+  };
+  expect(await encodingFor('gzip, deflate, br')).toBe('br');
+  expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+  expect(await encodingFor('gzip;q=0, br;q=0')).toBeNull();
+  expect(await encodingFor('br;q=0, *')).toBe('gzip');
+});
+
 it('answers 500, logged, when the handler fails, and keeps serving', async () => {
   const logged: string[] = [];
   await listen(shellListener({ handler, shellBuild: build, log: (line) => logged.push(line) }));

@@ -13,6 +13,7 @@ import { previewOf } from '@nova/signing/preview-token';
 import { bucketCookie, bucketCount, bucketFrom, seesCanary } from '@nova/contracts/traffic';
 import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
+import { preferredEncoding } from './encoding.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { cachePolicy, edgeExpiry, securityHeaders } from './page-policy.mjs';
 import { browserRemoteMap, entryFor, everySliceOrigin } from './remote-map-view.mjs';
@@ -93,30 +94,6 @@ const pathEntryBytes = 200;
 
 /** Why no page can load with this state of the map, if none can. */
 const unusableReason = (/** @type {RemoteMapState} */ map) => (map.revision === undefined ? map.unusable : undefined);
-
-/** The encoding to send for each Accept-Encoding seen lately (browsers send a handful of them). */
-const encodingsAccepted = new LRUCache({ max: 100 });
-
-/** The encoding to send, by the request's Accept-Encoding. */
-export function preferredEncoding(/** @type {string | null} */ accepted) {
-  if (!accepted) return 'identity';
-  let encoding = /** @type {Encoding | undefined} */ (encodingsAccepted.get(accepted));
-  if (!encoding) encodingsAccepted.set(accepted, (encoding = negotiatedEncoding(accepted)));
-  return encoding;
-}
-
-/** @returns {Encoding} */
-function negotiatedEncoding(/** @type {string} */ accepted) {
-  /** @type {Record<string, number>} */
-  const quality = {};
-  for (const part of accepted.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.trim().split(';');
-    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    quality[name.trim()] = q === undefined ? 1 : Number(q);
-  }
-  const accepts = (/** @type {string} */ name) => (quality[name] ?? quality['*'] ?? 0) > 0;
-  return /** @type {Encoding} */ (accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity');
-}
 
 /** Whether an If-None-Match names `etag` (compared as HTTP's weak comparison does: W/ aside). */
 export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type {string} */ etag) {

@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import sirv from 'sirv';
+import { preferredEncoding } from './encoding.mjs';
 
 /**
  * Files a build keeps for the team and no origin serves, nor their compressed copies: source maps
@@ -94,6 +95,9 @@ export function servedFiles(root, { single = false, extensions = [], ...options 
       (sent) => {
         if (sent === undefined) return next();
         if (sent !== pathname) req.url = encodeURI(sent) + query;
+        // sirv sends brotli to any Accept-Encoding that mentions br, `br;q=0` too: it is told the
+        // form the site's rule chooses instead.
+        req.headers['accept-encoding'] = preferredEncoding(req.headers['accept-encoding']);
         files(req, res, next);
       },
       () => next(),
