@@ -3,7 +3,14 @@
 // their upper-case ${…} placeholders filled in (nginx's own $variables are left as they are).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bucketCookie } from '../packages/contracts/src/traffic.js';
+import {
+  bucketChoiceStatus,
+  bucketCookie,
+  bucketCookieAttributes,
+  bucketCookiePatterns,
+  bucketCount,
+  edgeBucketsHeader,
+} from '../packages/contracts/src/traffic.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
 
 /**
@@ -31,8 +38,20 @@ function nginxValue(/** @type {string} */ value) {
   return quoted(value);
 }
 
+/** The map lines that name a visitor's bucket as the composer reads it (packages/contracts/src/traffic.js), in its order. */
+const bucketCookieRules = [
+  `${quoted(`~${bucketCookiePatterns.namedTwice}`)} ambiguous;`,
+  `${quoted(`~${bucketCookiePatterns.bucket}`)} $1;`,
+  `${quoted(`~${bucketCookiePatterns.named}`)} ambiguous;`,
+];
+
 /** The map lines that choose a page's form as the composer does (shell/server/encoding.mjs), in its order. */
 const encodingMapRules = encodingRules.map(({ pattern, encoding }) => `${quoted(`~*${pattern}`)} ${encoding};`);
+
+/** split_clients lines: each bucket an equal share of the visitors (the last takes what rounding leaves). */
+const newBuckets = Array.from({ length: bucketCount }, (_, bucket) =>
+  bucket === bucketCount - 1 ? `* ${bucket};` : `${100 / bucketCount}% ${bucket};`,
+);
 
 /**
  * A template with its ${UPPER_CASE} names replaced by their values.
@@ -66,9 +85,14 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       LISTEN: `${address}:${port}`,
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
-      SECURITY_HEADERS: lines(security, '            '),
+      SECURITY_HEADERS: lines(security, '        '),
       ENCODING_RULES: lines(encodingMapRules, '        '),
-      BUCKET_COOKIE: `$cookie_${bucketCookie}`,
+      BUCKET_COOKIE_RULES: lines(bucketCookieRules, '        '),
+      NEW_BUCKETS: lines(newBuckets, '        '),
+      BUCKET_COOKIE: bucketCookie,
+      BUCKET_COOKIE_ATTRIBUTES: bucketCookieAttributes,
+      EDGE_BUCKETS_HEADER: edgeBucketsHeader,
+      BUCKET_CHOICE: String(bucketChoiceStatus),
     }),
     'slice-origins.conf':
       slices.length === 0

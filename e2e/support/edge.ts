@@ -26,6 +26,8 @@ export interface EdgeSite {
   slice(...args: string[]): string;
   /** nginx's main process. */
   pid: number;
+  /** Stops the composer: an outage behind the edge. */
+  stopComposer(): Promise<unknown>;
 }
 
 /** `count` distinct ports nothing listens on now (held together, so none is given twice). */
@@ -86,7 +88,16 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
       const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
       cleanups.push(edge.stop);
 
-      await use({ url: edge.origin, composer: composerOrigin, metrics, root, sliceOrigins, slice, pid: edge.pid });
+      await use({
+        url: edge.origin,
+        composer: composerOrigin,
+        metrics,
+        root,
+        sliceOrigins,
+        slice,
+        pid: edge.pid,
+        stopComposer: () => stopHttp(composer),
+      });
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
     }

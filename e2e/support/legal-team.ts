@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { slices } from '@nova/contracts/slices';
+import { repoRoot } from './site.ts';
 import { copyOfWorkspace } from './workspace-copy.ts';
 
 /** The heading the legal team gives its Terms page in the build below. */
@@ -40,3 +42,14 @@ export const brokenLegalBuild = () =>
       `export function TermsPage() {\n  if (typeof document !== 'undefined') throw new Error('${canaryFault}');`,
     ),
   );
+
+/**
+ * Legal's current build with one file more: another version (its hash differs) of the same pages,
+ * made in no time, for a test that needs a second version and not a change a visitor can see.
+ */
+export function anotherLegalVersion() {
+  const folder = mkdtempSync(join(tmpdir(), 'nova-legal-'));
+  cpSync(join(repoRoot, slices.legal.folder, 'dist'), folder, { recursive: true });
+  writeFileSync(join(folder, 'another-version.txt'), folder);
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}

@@ -8,7 +8,7 @@
 import { failureKinds, fieldSignalsPath, fieldSignalTokenPath, vitalNames } from '@nova/contracts/field-signals';
 import { isRecord } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
-import { bucketFrom } from '@nova/contracts/traffic';
+import { readBucket } from '@nova/contracts/traffic';
 import { boundedText } from './bounded-body.mjs';
 import { clientAddress } from './client-address.mjs';
 import { createLedger, localLedger } from './client-ledger.mjs';
@@ -117,8 +117,9 @@ export function createFieldSignals({
     if (!allow) return text(429, 'Too many tokens asked for: try again later.', ['Retry-After', '1']);
     const map = remoteMap.current();
     if (map.revision === undefined) return text(503, 'No remote map: try again.', ['Retry-After', '5']);
-    // The version of each slice this visitor sees now: its bucket's (it is given one by the page).
-    const bucket = bucketFrom(request.headers.get('cookie'));
+    // The version of each slice this visitor sees now: its bucket's (it is given one by the page);
+    // an ambiguous cookie sees the released versions, as its pages do.
+    const { bucket } = readBucket(request.headers.get('cookie'));
     const versions = Object.fromEntries(
       sliceNames.flatMap((slice) => {
         const entry = entryFor(map.view, slice, bucket);

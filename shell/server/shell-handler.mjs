@@ -10,7 +10,14 @@ import { pathToFileURL } from 'node:url';
 import { canonicalPath, splitPage } from '@nova/contracts/routes';
 import { sliceNames } from '@nova/contracts/slices';
 import { previewOf } from '@nova/signing/preview-token';
-import { bucketCookie, bucketCount, bucketFrom, seesCanary } from '@nova/contracts/traffic';
+import {
+  bucketChoiceStatus,
+  bucketCount,
+  bucketSetCookie,
+  edgeBucketsHeader,
+  readBucket,
+  seesCanary,
+} from '@nova/contracts/traffic';
 import { LRUCache } from 'lru-cache';
 import { composePage } from './compose.mjs';
 import { preferredEncoding } from './encoding.mjs';
@@ -104,26 +111,33 @@ export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type 
   });
 }
 
+/** The edge's header, as request parts name headers (in lower case, as Node keeps them). */
+const edgeBuckets = edgeBucketsHeader.toLowerCase();
+
 /**
- * A visitor's bucket, as far as an answer depends on it (some slice it shows has a canary): the
- * one its cookie names, or a new one, given with `Set-Cookie` (first-party, a number and nothing
- * else, kept a year).
- * @typedef {{ bucket: number, setCookie?: string }} Visitor
+ * A visitor, as far as an answer depends on their bucket (some slice it shows has a canary): the
+ * bucket their cookie names; a new one, given with `Set-Cookie`; none if their cookie is
+ * ambiguous (they see the released versions); or, through an edge that gives new visitors their
+ * buckets (`edgeBucketsHeader`), none yet: the edge asks again with the one it gives.
+ * `personal`: the answer is this visitor's alone (a bucket given, or an ambiguous cookie), for no
+ * shared cache, and never a 304 (a cookie given must reach the visitor).
+ * @typedef {{ bucket?: number, setCookie?: string, personal: boolean, edgeChooses?: true }} Visitor
  * @param {RequestParts} request
  * @returns {Visitor}
  */
 function visitorOf(request) {
-  const bucket = bucketFrom(request.headers.get('cookie'));
-  if (bucket !== undefined) return { bucket };
+  const { bucket, ambiguous } = readBucket(request.headers.get('cookie'));
+  if (bucket !== undefined) return { bucket, personal: false };
+  if (ambiguous) return { personal: true };
+  if (request.headers.get(edgeBuckets) !== null) return { personal: false, edgeChooses: true };
   const assigned = randomInt(bucketCount);
   const secure = request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
-  const setCookie = `${bucketCookie}=${assigned}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return { bucket: assigned, setCookie };
+  return { bucket: assigned, setCookie: bucketSetCookie(assigned, secure), personal: true };
 }
 
 /**
  * The headers an answer adds for its visitor: it varies by the bucket's cookie, and a new visitor
- * gets one (that answer is then theirs alone: no shared cache keeps it).
+ * gets one.
  * @param {Visitor | undefined} visitor
  */
 const visitorHeaders = (visitor) => [
@@ -240,6 +254,14 @@ export function createShellHandler({
   };
 
   /**
+   * To an edge that gives buckets and asked without one: this answer depends on the bucket; ask
+   * again with it. Kept by the edge a minute (`cachePolicy.bucketChoice`).
+   * @returns {PlainResponse}
+   */
+  const bucketChoice = () =>
+    plain(bucketChoiceStatus, '', { cache: cachePolicy.bucketChoice, headers: ['Vary', 'Cookie'] });
+
+  /**
    * The browser's remote map of the current revision for each set of canaries a bucket sees,
    * serialised once; its tag changes only with it.
    */
@@ -253,6 +275,7 @@ export function createShellHandler({
       return plain(503, JSON.stringify({ error: state.unusable }), { type: json, cache: cachePolicy.private });
     const canaries = Object.entries(state.view.canaries);
     const visitor = canaries.length > 0 ? visitorOf(request) : undefined;
+    if (visitor?.edgeChooses) return bucketChoice();
     const bucket = visitor?.bucket;
     if (query.has('preview')) {
       const previews = previewsAllowed(query.get('preview') ?? '', state.view);
@@ -270,7 +293,7 @@ export function createShellHandler({
       served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
       browserMaps.bySeen.set(seen, served);
     }
-    const shared = !visitor?.setCookie;
+    const shared = !visitor?.personal;
     const cache = shared ? cachePolicy.page : cachePolicy.private;
     const headers = [
       'ETag',
@@ -278,7 +301,7 @@ export function createShellHandler({
       ...(shared ? ['X-Accel-Expires', edgeExpiry(now())] : []),
       ...visitorHeaders(visitor),
     ];
-    if (matchesEtag(request.headers.get('if-none-match'), served.etag))
+    if (shared && matchesEtag(request.headers.get('if-none-match'), served.etag))
       return { status: 304, headers: [...headers, 'Cache-Control', cache] };
     return plain(200, served.body, { type: json, cache, headers });
   };
@@ -330,10 +353,10 @@ export function createShellHandler({
     /** @type {{ cache: 'hit' | 'stale' | 'miss', preview: boolean, visitor?: Visitor }} */ { cache, preview, visitor },
   ) => {
     const encoding = preferredEncoding(request.headers.get('accept-encoding'));
-    const shared = page.shared && !preview && !visitor?.setCookie;
+    const shared = page.shared && !preview && !visitor?.personal;
     const varies = visitor !== undefined;
     const etag = page.etags[encoding];
-    if (matchesEtag(request.headers.get('if-none-match'), etag)) {
+    if (!visitor?.personal && matchesEtag(request.headers.get('if-none-match'), etag)) {
       const kept = [
         'Cache-Control',
         shared ? cachePolicy.page : cachePolicy.private,
@@ -392,6 +415,7 @@ export function createShellHandler({
     // A slice with a canary has a page per version: the one the visitor's bucket sees.
     const canary = slice && map.revision !== undefined ? map.view.canaries[slice] : undefined;
     const visitor = canary ? visitorOf(request) : undefined;
+    if (visitor?.edgeChooses) return bucketChoice();
     const entry = slice && map.revision !== undefined ? entryFor(map.view, slice, visitor?.bucket) : undefined;
     const variant = canary && entry === canary ? ` ${canary.version}` : '';
     const kept = pages.kept(path + variant);

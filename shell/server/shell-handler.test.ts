@@ -699,10 +699,77 @@ describe('a canary release', () => {
     expect(buckets.size).toBeGreaterThan(10);
     const overHttps = await get(handler, '/terms-and-conditions', { 'X-Forwarded-Proto': 'https' });
     expect(overHttps.header('Set-Cookie')).toMatch(/; Secure$/);
-    // A cookie that is not a bucket is replaced.
-    expect((await get(handler, '/terms-and-conditions', { Cookie: 'nova_bucket=abc' })).header('Set-Cookie')).toMatch(
-      /^nova_bucket=\d/,
-    );
+  });
+
+  it('never answers 304 where it gives a bucket: the cookie must reach the visitor', async () => {
+    await writeMap(withCanary(50));
+    const handler = handlerWith();
+    const kept = await get(handler, '/terms-and-conditions', inBucket(70));
+    const etag = kept.header('ETag')!;
+    expect((await get(handler, '/terms-and-conditions', { ...inBucket(70), 'If-None-Match': etag })).status).toBe(304);
+    // A new visitor whose browser has that page (it lost its cookie) gets it again, with a bucket.
+    for (let visitor = 0; visitor < 10; visitor += 1) {
+      const page = await get(handler, '/terms-and-conditions', { 'If-None-Match': etag });
+      expect(page.status).toBe(200);
+      expect(page.header('Set-Cookie')).toMatch(/^nova_bucket=\d/);
+      expect(page.header('Cache-Control')).toBe('private, no-store');
+    }
+    const mapEtag = (await get(handler, '/remotes.json', inBucket(70))).header('ETag')!;
+    const map = await get(handler, '/remotes.json', { 'If-None-Match': mapEtag });
+    expect(map.status).toBe(200);
+    expect(map.header('Set-Cookie')).toMatch(/^nova_bucket=\d/);
+  });
+
+  it.each(['nova_bucket=x; nova_bucket=0', 'nova_bucket=0; nova_bucket=0', 'nova_bucket=abc', 'nova_bucket=05'])(
+    'answers an ambiguous cookie (%j) privately, with the released version, and gives no bucket',
+    async (cookie) => {
+      await writeMap(withCanary(50));
+      const handler = handlerWith();
+      const released = await get(handler, '/terms-and-conditions', inBucket(70));
+      for (const viaEdge of [{}, { 'X-Edge-Buckets': 'on' }] as Record<string, string>[]) {
+        const page = await get(handler, '/terms-and-conditions', {
+          Cookie: cookie,
+          'If-None-Match': released.header('ETag')!,
+          ...viaEdge,
+        });
+        expect(page.status).toBe(200);
+        expect(dataBlockOf(page.text).versions.legal).toBe('1.0.0-bbbb');
+        expect(page.header('Cache-Control')).toBe('private, no-store');
+        expect(page.header('X-Accel-Expires')).toBeUndefined();
+        expect(page.header('Vary')).toBe('Accept-Encoding, Cookie');
+        expect(page.header('Set-Cookie')).toBeUndefined();
+        const map = await get(handler, '/remotes.json', { Cookie: cookie, ...viaEdge });
+        expect(JSON.parse(map.text).microFrontends.legal[0].url).toBe(entries.legal);
+        expect(map.header('Cache-Control')).toBe('private, no-store');
+        expect(map.header('Set-Cookie')).toBeUndefined();
+      }
+    },
+  );
+
+  it('through an edge that gives buckets, gives none: asked without one where it counts, it says so (300)', async () => {
+    await writeMap(withCanary(30));
+    const handler = handlerWith();
+    const viaEdge = { 'X-Edge-Buckets': 'on' };
+    for (const path of ['/terms-and-conditions', '/remotes.json']) {
+      const choice = await get(handler, path, viaEdge);
+      expect(choice.status, path).toBe(300);
+      expect(choice.text).toBe('');
+      expect(choice.header('Set-Cookie')).toBeUndefined();
+      expect(choice.header('Vary')).toBe('Cookie');
+      // Kept by the edge a while: its pages are kept per bucket meanwhile, right after the canary too.
+      expect(choice.header('Cache-Control')).toBe('public, max-age=0, s-maxage=60');
+    }
+    // With the bucket it gives: that bucket's page, for shared caches.
+    const canary = await get(handler, '/terms-and-conditions', { ...viaEdge, ...inBucket(29) });
+    expect(canary.status).toBe(200);
+    expect(dataBlockOf(canary.text).versions.legal).toBe('1.0.0-dddd');
+    expect(canary.header('Cache-Control')).toContain('public');
+    expect(canary.header('Set-Cookie')).toBeUndefined();
+    // A page that does not depend on the bucket is one page for everyone, as without an edge.
+    const home = await get(handler, '/', viaEdge);
+    expect(home.status).toBe(200);
+    expect(home.header('Vary')).toBe('Accept-Encoding');
+    expect(renderShell).toHaveBeenCalledTimes(2);
   });
 
   it("lists, at /remotes.json, the version each bucket sees as the slice's one", async () => {

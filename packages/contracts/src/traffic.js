@@ -35,12 +35,63 @@ export const isShare = (/** @type {unknown} */ value) =>
 export const seesCanary = (/** @type {number} */ bucket, /** @type {number} */ share) => bucket < share;
 
 /**
- * The bucket a Cookie header names, if it names a valid one.
- * @param {string | null | undefined} cookieHeader
- * @returns {number | undefined}
+ * How a Cookie header names the bucket cookie, as regular expressions that JavaScript and nginx
+ * (PCRE) read alike, tried in this order: the composer reads a visitor's bucket with them
+ * (`readBucket`) and the edge's nginx map is built from them (edge/nginx-config.mjs), so the two
+ * cannot disagree. A pair is what lies between semicolons; it names the cookie when its name,
+ * spaces aside, is `nova_bucket` (names are case-sensitive, unlike nginx's `$cookie_…`).
  */
-export function bucketFrom(cookieHeader) {
-  if (!cookieHeader) return undefined;
-  const match = new RegExp(`(?:^|;\\s*)${bucketCookie}=(\\d{1,2})(?:;|\\s*$)`).exec(cookieHeader);
-  return match ? Number(match[1]) : undefined;
+const naming = `(?:^|;)[ \\t]*${bucketCookie}[ \\t]*=`;
+export const bucketCookiePatterns = {
+  /** Two pairs name it (or more): which one counts would be anyone's guess. */
+  namedTwice: `${naming}.*;[ \\t]*${bucketCookie}[ \\t]*=`,
+  /** One pair names it with a bucket, written as it is given: 0 to 99 (`bucketCount`), no leading zero. Group 1 is the bucket. */
+  bucket: `(?:^|;)[ \\t]*${bucketCookie}=([1-9]?[0-9])[ \\t]*(?:;|$)`,
+  /** A pair names it, with anything else. */
+  named: naming,
+};
+
+const namedTwice = new RegExp(bucketCookiePatterns.namedTwice);
+const bucketNamed = new RegExp(bucketCookiePatterns.bucket);
+const named = new RegExp(bucketCookiePatterns.named);
+
+/**
+ * What a Cookie header says of the visitor's bucket: one bucket; nothing (a new visitor: neither
+ * set); or something ambiguous (the cookie twice, or not a bucket). An ambiguous visitor sees the
+ * released versions, on answers no shared cache keeps, and is given no bucket: a cookie set
+ * for another path or domain could not be replaced by one more.
+ * @param {string | null | undefined} cookieHeader
+ * @returns {{ bucket: number, ambiguous?: undefined } | { bucket?: undefined, ambiguous: boolean }}
+ */
+export function readBucket(cookieHeader) {
+  if (!cookieHeader || !named.test(cookieHeader)) return { ambiguous: false };
+  const match = namedTwice.test(cookieHeader) ? null : bucketNamed.exec(cookieHeader);
+  return match ? { bucket: Number(match[1]) } : { ambiguous: true };
 }
+
+/** What the bucket cookie is given with (whoever gives it: the composer, or the edge in front): a year, every path. */
+export const bucketCookieAttributes = 'Path=/; Max-Age=31536000; SameSite=Lax';
+
+/**
+ * The Set-Cookie header that gives a visitor `bucket`: first-party, the number and nothing else,
+ * `Secure` when the page came over https.
+ * @param {number} bucket
+ * @param {boolean} secure
+ */
+export const bucketSetCookie = (bucket, secure) =>
+  `${bucketCookie}=${bucket}; ${bucketCookieAttributes}${secure ? '; Secure' : ''}`;
+
+/**
+ * The request header an edge in front of the composer sends when it gives new visitors their
+ * buckets itself (edge/nginx.conf): the composer then gives none. Asked for an answer that depends
+ * on the bucket without one, it says so instead (`300`, see `bucketChoiceStatus`), and the edge
+ * asks again with the bucket it gives.
+ */
+export const edgeBucketsHeader = 'X-Edge-Buckets';
+
+/**
+ * The composer's answer to an edge that asked, without a bucket, for something that depends on
+ * it: 300 Multiple Choices (one representation per bucket), no body, kept by the edge as long
+ * as a page.
+ */
+export const bucketChoiceStatus = 300;
