@@ -10,7 +10,7 @@ import { securityHeaderNames } from '../shell/server/page-policy.mjs';
 import { missingNginx, nginxBinary } from './ensure-nginx.mjs';
 import { edgeConfig } from './nginx-config.mjs';
 
-/** @typedef {{ origin: string, pid: number, stop: () => Promise<void> }} Edge */
+/** @typedef {{ origin: string, pid: number, cacheFolder: string, stop: () => Promise<void> }} Edge */
 
 /**
  * The address a server started with this origin's host listens on (Node listens on the first one
@@ -122,7 +122,8 @@ export async function startEdge({ port, composer, shellBuild, slices = {}, host 
       `The edge did not start at ${origin}: ${error instanceof Error ? error.message : error}\n${messages}`,
     );
   }
-  return { origin, pid: /** @type {number} */ (nginx.pid), stop };
+  // The cache's folder (proxy_cache_path in nginx.conf): what it keeps, for whoever counts it.
+  return { origin, pid: /** @type {number} */ (nginx.pid), cacheFolder: join(prefix, 'cache'), stop };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface EdgeSite {
   composer: string;
   /** The composer's /metrics, on a port of its own (never through the edge). */
   metrics: string;
+  /** The folder where nginx keeps what it caches (a file per entry). */
+  cacheFolder: string;
   /** The deployment root: each slice's versions and the remote map. */
   root: string;
   /** Each slice's origin, served by the same nginx from the deployment root. */
@@ -92,6 +94,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
         url: edge.origin,
         composer: composerOrigin,
         metrics,
+        cacheFolder: edge.cacheFolder,
         root,
         sliceOrigins,
         slice,

@@ -151,6 +151,26 @@ test('a release through the edge: the next load shows the new version within a s
   }
 });
 
+/** The entries nginx keeps on disk: a file each. */
+const keptEntries = (folder: string) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+
+test('made-up addresses do not fill the edge: Not Found is answered, never kept', async ({ request, edgeSite }) => {
+  // The site's pages are kept, as ever.
+  await expect.poll(() => cacheStatus(request, `${edgeSite.url}/`), { intervals: [0] }).toBe('HIT');
+  const before = keptEntries(edgeSite.cacheFolder);
+  expect(before).toBeGreaterThan(0);
+  for (let n = 0; n < 300; n += 1) {
+    const path = n % 2 === 0 ? `/made-up-${n}` : `/games/made-up-${n}`;
+    const answer = await request.get(`${edgeSite.url}${path}`);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.text()).toContain(n % 2 === 0 ? 'Page Not Found' : 'Game Not Found');
+  }
+  expect(keptEntries(edgeSite.cacheFolder), 'entries the edge keeps after 300 made-up addresses').toBe(before);
+  // Asked again, still the composer's (which keeps one Not Found page for them all).
+  expect(await cacheStatus(request, `${edgeSite.url}/made-up-0`)).toBe('MISS');
+});
+
 test('Accept-Encoding q-values are honoured alike by the edge and the composer: br;q=0 gets no brotli', async ({
   edgeSite,
 }) => {
