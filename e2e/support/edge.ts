@@ -32,13 +32,30 @@ export interface EdgeSite {
   stopComposer(): Promise<unknown>;
 }
 
-/** `count` distinct ports nothing listens on now (held together, so none is given twice). */
-async function freePorts(count: number) {
-  const servers = Array.from({ length: count }, () => createServer());
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+/**
+ * Where Linux starts the ports it gives outgoing connections and listen(0) (ip_local_port_range):
+ * a port below is taken only on purpose, so none is taken by a connection between the moment it
+ * is found free and the moment nginx binds it (with 200 visitors in a test, that happened).
+ */
+const ephemeralPorts = 32768;
+
+/** `count` distinct ports below the ephemeral range that nothing listens on now (tried together). */
+async function freePorts(count: number): Promise<number[]> {
+  const ports = [
+    ...new Set(Array.from({ length: count }, () => 20_000 + Math.floor(Math.random() * (ephemeralPorts - 20_000)))),
+  ];
+  const servers = ports.map(() => createServer());
+  const bound = await Promise.all(
+    servers.map(
+      (server, index) =>
+        new Promise<boolean>((resolve) => {
+          server.once('error', () => resolve(false));
+          server.listen(ports[index], 'localhost', () => resolve(true));
+        }),
+    ),
+  );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
+  return ports.length === count && bound.every(Boolean) ? ports : freePorts(count);
 }
 
 const stopHttp = (server: Server) => {
