@@ -11,6 +11,7 @@ import {
   bucketCount,
   edgeBucketsHeader,
 } from '../packages/contracts/src/traffic.js';
+import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
 
 /**
@@ -93,6 +94,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       BUCKET_COOKIE_ATTRIBUTES: bucketCookieAttributes,
       EDGE_BUCKETS_HEADER: edgeBucketsHeader,
       BUCKET_CHOICE: String(bucketChoiceStatus),
+      FIELD_SIGNAL_TOKEN_PATH: fieldSignalTokenPath,
     }),
     'slice-origins.conf':
       slices.length === 0
