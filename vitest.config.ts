@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { unitTestConfig } from './packages/tooling/src/unit-tests.js';
+import { unitTestConfig } from './packages/build-preset/src/unit-tests.js';
 
 // Each app's vite.config.ts carries its own test settings; packages share one project.
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { defineRemoteConfig } from '@nova/tooling/vite-config';
+import { defineRemoteConfig } from '@nova/build-preset/vite-config';
 
-// Exposes the pages the slice list (packages/contracts/src/slices.js) names, from src/exposes/.
-export default defineRemoteConfig('games');
+// Exposes the pages the slice list (@nova/contracts/slices) names, from src/exposes/.
+export default defineRemoteConfig('games', import.meta.dirname);

@@ -11,7 +11,7 @@ import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-
 import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
 import { randomKey, signer } from '../packages/signing/src/signing.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
-import { fragmentsFromSource, shellEntryFromSource } from '../packages/tooling/src/server-source.js';
+import { fragmentsFromSource, shellEntryFromSource } from '../packages/build-preset/src/server-source.js';
 import { createFieldSignals } from '../shell/server/field-signals.mjs';
 import { shellListener } from '../shell/server/node-server.mjs';
 import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
@@ -85,7 +85,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   const fragments = new Map();
   for (const name of sliceNames) {
     running.push(await (await appServer(slices[name].folder, { server: at(slices[name].port), logLevel })).listen());
-    const source = await fragmentsFromSource(name, originOf(name));
+    const source = await fragmentsFromSource(name, originOf(name), join(repoRoot, slices[name].folder));
     fragments.set(originOf(name), source);
     running.push(source);
     log(`${name.padEnd(10)} ${originOf(name)}`);
@@ -96,7 +96,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     log(`provider   ${launcher.href}`);
   }
 
-  const shellSource = await shellEntryFromSource();
+  const shellSource = await shellEntryFromSource(join(repoRoot, shell.folder));
   running.push(shellSource);
   const http = createHttpServer();
   const shellAt = at(shell.port);

@@ -1,4 +1,4 @@
-import { defineShellConfig } from '@nova/tooling/vite-config';
+import { defineShellConfig } from '@nova/build-preset/vite-config';
 import { inlineBoot, preloadEveryScript } from './build/plugins.js';
 
-export default defineShellConfig({ plugins: [inlineBoot(), preloadEveryScript()] });
+export default defineShellConfig({ app: import.meta.dirname, plugins: [inlineBoot(), preloadEveryScript()] });

@@ -3,26 +3,25 @@
 // each slice's fragments) loaded from source instead, by a Vite server compiled as those builds
 // are (no federation). Each use loads the modules afresh if their files changed: an edit shows on
 // the next page.
-import { shell, slices } from '@nova/contracts/slices';
+import { shell } from '@nova/contracts/slices';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { envDir } from './deployment-env.js';
 import { fragmentsEntry, fragmentsEntryId } from './fragments.js';
-import { repoRoot } from './repo-root.js';
-import { reactWithEmotion } from './vite-config.js';
+import { deploymentEnvDir, reactWithEmotion } from './vite-config.js';
 
 /**
  * A Vite server that runs an app's modules on Node, without serving anything itself.
- * @param {{ folder: string, plugins: import('vite').PluginOption[], origin?: string }} app
- *   origin: where the app's dev server serves its files (the URLs its assets render with)
+ * @param {{ root: string, plugins: import('vite').PluginOption[], origin?: string }} app
+ *   root: the app's folder; origin: where the app's dev server serves its files (the URLs its
+ *   assets render with)
  */
-const sourceLoader = ({ folder, plugins, origin }) =>
+const sourceLoader = ({ root, plugins, origin }) =>
   createServer({
     configFile: false,
-    root: join(repoRoot, folder),
+    root,
     // Not the app's dev server's cache: each optimizes its dependencies on its own.
-    cacheDir: join(repoRoot, folder, 'node_modules/.vite-server-source'),
-    envDir,
+    cacheDir: join(root, 'node_modules/.vite-server-source'),
+    envDir: deploymentEnvDir(root),
     logLevel: 'warn',
     plugins,
     appType: 'custom',
@@ -30,9 +29,12 @@ const sourceLoader = ({ folder, plugins, origin }) =>
     optimizeDeps: { noDiscovery: true },
   });
 
-/** The shell's server entry, from source: its module, loaded afresh if its files changed. */
-export async function shellEntryFromSource() {
-  const loader = await sourceLoader({ folder: shell.folder, plugins: [reactWithEmotion()] });
+/**
+ * The shell's server entry, from source: its module, loaded afresh if its files changed.
+ * @param {string} root the shell's folder
+ */
+export async function shellEntryFromSource(root) {
+  const loader = await sourceLoader({ root, plugins: [reactWithEmotion()] });
   return { entry: () => loader.ssrLoadModule(`/${shell.serverEntry}`), close: () => loader.close() };
 }
 
@@ -41,10 +43,11 @@ export async function shellEntryFromSource() {
  * page does not know, the page's Not Found fragment).
  * @param {import('@nova/contracts/slices').SliceName} name
  * @param {string} origin where the slice's dev server serves its files
+ * @param {string} root the slice's folder
  */
-export async function fragmentsFromSource(name, origin) {
+export async function fragmentsFromSource(name, origin, root) {
   const loader = await sourceLoader({
-    folder: slices[name].folder,
+    root,
     plugins: [reactWithEmotion(), fragmentsEntry(name)],
     origin,
   });

@@ -30,7 +30,7 @@ const devSingletons = ['react/jsx-dev-runtime', '@emotion/react/jsx-dev-runtime'
  * @param {string} app  the app's folder
  * @param {string} module
  */
-function installedVersion(app, module) {
+export function installedVersion(app, module) {
   const name = module
     .split('/')
     .slice(0, module.startsWith('@') ? 2 : 1)

@@ -70,6 +70,9 @@ async function loadServerEntry(config, name, plugins, dir) {
     plugins: [...plugins, fragmentsEntry(name)],
     // Assets get the browser build's file names (same names, same inlining); their URLs start with the placeholder.
     experimental: { renderBuiltUrl: (file) => `${remoteBasePlaceholder}/${file}` },
+    // The platform packages are compiled in, as the browser build has them: installed from a
+    // registry they are in node_modules, which a server build would otherwise leave to Node.
+    ssr: { noExternal: [/^@nova\//] },
     build: {
       ssr: true,
       outDir: dir,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '@nova/tooling/repo-root';
 
 /** A build takes seconds, more on a busy machine. */
 const buildTimeout = 120_000;

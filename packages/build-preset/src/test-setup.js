@@ -1,3 +1,7 @@
+// @ts-check
+// The unit tests' setup (unit-tests.js). A program that names this module in its `types` (a
+// slice's own repository) gets jest-dom's matchers on Vitest's expect, as the setup does.
+/// <reference types="@testing-library/jest-dom/vitest" preserve="true" />
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 

@@ -3,41 +3,46 @@
 import { federation } from '@module-federation/vite';
 import { shell, slices } from '@nova/contracts/slices';
 import react from '@vitejs/plugin-react';
-import { join } from 'node:path';
+import { searchForWorkspaceRoot } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.js';
-import { envDir } from './deployment-env.js';
+import { contractStamp } from './contract-stamp.js';
 import { entryIntegrity } from './entry-integrity.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
 import { shellServerBuild } from './shell-server-build.js';
-import { themeStamp } from './theme-stamp.js';
 import { unitTestConfig } from './unit-tests.js';
-import { repoRoot } from './repo-root.js';
 
 /** JSX compiles to Emotion's runtime: in the browser builds and in the server entries. */
 export const reactWithEmotion = () => react({ jsxImportSource: '@emotion/react' });
 
 /**
+ * Where the deployment configuration (.env) of the app in `root` lives: at the top of its
+ * repository, the workspace's root in this repository, the slice's own folder in a repository of
+ * its own.
+ * @param {string} root the app's folder
+ */
+export const deploymentEnvDir = (root) => searchForWorkspaceRoot(root);
+
+/**
  * The Vite config of every app. The shell is served at the site root. A remote's build is its
  * remote entry alone (its index.html harness is for `vite` dev only), with relative URLs so
  * its files load from wherever remotes.json says it lives.
- * @param {{ name: string, folder: string, port: number, exposes?: Record<string, string>, plugins?: import('vite').PluginOption[] }} app
- *   name: the federation container name (a remote's is what remotes.json lists); folder: the
- *   app's folder in the repository; port: of the dev server and `vite preview`; exposes: only
- *   remotes have them.
+ * @param {{ name: string, app: string, port: number, exposes?: Record<string, string>, plugins?: import('vite').PluginOption[] }} options
+ *   name: the federation container name (a remote's is what remotes.json lists); app: the app's
+ *   folder (its package.json and node_modules); port: of the dev server and `vite preview`;
+ *   exposes: only remotes have them.
  */
-function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
+function defineAppConfig({ name, app, port, exposes, plugins = [] }) {
   const isRemote = exposes !== undefined;
   return defineConfig(({ command, mode }) => ({
     base: isRemote ? './' : '/',
-    // Deployment configuration (.env) lives at the repository root.
-    envDir,
+    envDir: deploymentEnvDir(app),
     plugins: [
       reactWithEmotion(),
-      federation(federationOptions({ name, app: join(repoRoot, folder), exposes, build: command === 'build' })),
-      themeStamp(),
+      federation(federationOptions({ name, app, exposes, build: command === 'build' })),
+      contractStamp(),
       ...plugins,
       // Every text file also as .br and .gz, so a static host sends them compressed.
       compression({ logLevel: 'silent' }),
@@ -65,13 +70,15 @@ function defineAppConfig({ name, folder, port, exposes, plugins = [] }) {
 /**
  * The shell's config: it lists no remotes; it reads them from /remotes.json at start-up. Its
  * build also builds its server entry, for the composing server (see shell-server-build.js).
- * @param {{ plugins?: import('vite').PluginOption[] }} [options] what the shell adds to its build
+ * @param {{ app: string, plugins?: import('vite').PluginOption[] }} options
+ *   app: the shell's folder (`import.meta.dirname` in its vite.config.ts); plugins: what the
+ *   shell adds to its build
  */
-export function defineShellConfig({ plugins } = {}) {
+export function defineShellConfig({ app, plugins }) {
   const serverBuild = shellServerBuild({ entry: shell.serverEntry, plugins: [reactWithEmotion()] });
   return defineAppConfig({
     name: 'shell',
-    folder: shell.folder,
+    app,
     port: shell.port,
     plugins: [...(plugins ?? []), serverBuild],
   });
@@ -81,12 +88,14 @@ export function defineShellConfig({ plugins } = {}) {
  * A slice's config: its port and exposed pages come from the slice list. Its build also renders
  * its pages to HTML fragments (dist/fragments/, see fragments.js).
  * @param {import('@nova/contracts/slices').SliceName} name
+ * @param {string} app the slice's folder: `import.meta.dirname` in its vite.config.ts (in this
+ *   workspace or in a repository of its own; `pnpm dev` loads every app's config from the root)
  */
-export function defineRemoteConfig(name) {
-  const { folder, port, exposes } = slices[name];
+export function defineRemoteConfig(name, app) {
+  const { port, exposes } = slices[name];
   return defineAppConfig({
     name,
-    folder,
+    app,
     port,
     exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
     plugins: [entryIntegrity(), fragments({ name, plugins: [reactWithEmotion()] })],
