@@ -1,7 +1,9 @@
 // @ts-check
 // The contract between the shell and a remote, checked on the builds as deployed: the remote
 // exposes every module the shell's routes load, and every singleton it shares is one the shell
-// provides in a version it accepts, and its HTML fragments were rendered with the shell's theme.
+// provides in a version it accepts, its HTML fragments were rendered with the shell's theme, and
+// it was built against the major of @nova/contracts the shell provides (a major is a breaking
+// change to what they agree on).
 import { routes, splitPage } from '@nova/contracts/routes';
 import semver from 'semver';
 
@@ -11,6 +13,7 @@ import semver from 'semver';
  *   exposes: { name: string }[],
  *   shared: { name: string, version?: string, requiredVersion?: string, singleton?: boolean }[],
  *   themeHash?: string,
+ *   contractsVersion?: string,
  * }} FederationManifest
  */
 
@@ -42,10 +45,35 @@ export function contractProblems({ remote, version, remoteManifest, shellManifes
       );
     }
   }
+  problems.push(
+    ...contractsProblems(`${remote} ${version}`, remoteManifest.contractsVersion, shellManifest.contractsVersion),
+  );
   if (remoteManifest.themeHash && remoteManifest.themeHash !== shellManifest.themeHash) {
     problems.push(
       `${remote} ${version} was built with another theme than the shell's: its fragments would not match the page; rebuild it against the shell's @nova/ui theme.`,
     );
   }
   return problems;
+}
+
+/**
+ * Whether a remote built against @nova/contracts `needed` fits a shell that provides `provided`:
+ * only within one major (a remote that does not say is not judged).
+ * @param {string} remote the remote and its version, as messages name it
+ * @param {string | undefined} needed
+ * @param {string | undefined} provided
+ * @returns {string[]}
+ */
+function contractsProblems(remote, needed, provided) {
+  if (needed === undefined) return [];
+  if (!semver.valid(needed)) return [`${remote} records "${needed}" as its @nova/contracts, which is not a version.`];
+  if (!provided || !semver.valid(provided))
+    return [
+      `${remote} was built against @nova/contracts ${needed}; the environment's shell build does not say which @nova/contracts it provides: rebuild the shell.`,
+    ];
+  const [slice, shell] = [semver.major(needed), semver.major(provided)];
+  if (slice === shell) return [];
+  return [
+    `${remote} was built against @nova/contracts ${needed} (major ${slice}); the environment's shell provides @nova/contracts ${provided} (major ${shell}): rebuild the slice against @nova/contracts ^${shell}.0.0, or deploy a shell built on major ${slice} first.`,
+  ];
 }

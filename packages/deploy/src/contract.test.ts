@@ -10,6 +10,7 @@ const shellManifest: FederationManifest = {
     { name: 'date-fns', version: '1.0.0' },
   ],
   themeHash: 'shell-theme',
+  contractsVersion: '1.4.2',
 };
 const legal = (changes: Partial<FederationManifest> = {}): FederationManifest => ({
   exposes: [{ name: 'TermsPage' }, { name: 'PrivacyPage' }],
@@ -59,5 +60,37 @@ describe('the contract check', () => {
 
   it('lets a remote bring a newer copy of what is not a singleton', () => {
     expect(check(legal({ shared: [{ name: 'date-fns', requiredVersion: '^2.0.0' }] }))).toEqual([]);
+  });
+
+  it("passes a remote built against the shell's major of @nova/contracts, older or newer within it", () => {
+    expect(check(legal({ contractsVersion: '1.0.0' }))).toEqual([]);
+    expect(check(legal({ contractsVersion: '1.9.0' }))).toEqual([]);
+  });
+
+  it('fails a remote built against another major of @nova/contracts, saying which the shell has and which it needs', () => {
+    expect(check(legal({ contractsVersion: '2.0.0' }))).toEqual([
+      "legal 1.4.0-abcd1234 was built against @nova/contracts 2.0.0 (major 2); the environment's shell provides @nova/contracts 1.4.2 (major 1): rebuild the slice against @nova/contracts ^1.0.0, or deploy a shell built on major 2 first.",
+    ]);
+    expect(check(legal({ contractsVersion: '0.9.0' }))).toEqual([
+      "legal 1.4.0-abcd1234 was built against @nova/contracts 0.9.0 (major 0); the environment's shell provides @nova/contracts 1.4.2 (major 1): rebuild the slice against @nova/contracts ^1.0.0, or deploy a shell built on major 0 first.",
+    ]);
+  });
+
+  it('fails a remote that names its @nova/contracts when the shell build does not say which it provides', () => {
+    const { contractsVersion, ...unstamped } = shellManifest;
+    expect(contractsVersion).toBeDefined();
+    expect(
+      contractProblems({
+        remote: 'legal',
+        version: '1.4.0-abcd1234',
+        remoteManifest: legal({ contractsVersion: '1.0.0' }),
+        shellManifest: unstamped,
+      }),
+    ).toEqual([
+      "legal 1.4.0-abcd1234 was built against @nova/contracts 1.0.0; the environment's shell build does not say which @nova/contracts it provides: rebuild the shell.",
+    ]);
+    expect(check(legal({ contractsVersion: 'latest' }))).toEqual([
+      'legal 1.4.0-abcd1234 records "latest" as its @nova/contracts, which is not a version.',
+    ]);
   });
 });
