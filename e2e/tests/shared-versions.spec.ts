@@ -56,7 +56,7 @@ test('a slice built against newer shared packages: its own copy of @nova/ui, the
       JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')).origins.contact,
     ).origin;
     const fromContact = sourcesFrom(page, contactOrigin, join(environment.root, 'contact'));
-    await page.goto(previewLink(environment.slice('preview', 'contact', version!, '--site', environment.url)));
+    await page.goto(previewLink(environment.slice('preview', 'contact', version!, '--environment', environment.url)));
     const support = page.getByRole('region', { name: 'Support' });
     await expect(support).toContainText('1-800-555-0199');
     await expect(page.getByRole('contentinfo')).toContainText('Toll-free: 1-800-555-0142');

@@ -67,7 +67,7 @@ test('a slice team publishes, previews, releases and rolls back the legal slice 
 
     // The preview: a link the team gets from the CLI, for this tab only, remembered as it moves
     // around, and plainly marked.
-    const signed = previewLink(environment.slice('preview', 'legal', version!, '--site', environment.url));
+    const signed = previewLink(environment.slice('preview', 'legal', version!, '--environment', environment.url));
     expect(signed).toMatch(new RegExp(`^${terms}\\?preview=[\\w-]+\\.[\\w-]+$`));
     await page.goto(signed);
     await expect(termsHeading(page)).toHaveText('Terms of Play');

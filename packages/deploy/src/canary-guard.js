@@ -127,8 +127,8 @@ export function addReadings(tally, readings) {
  * @property {(ms: number) => Promise<unknown>} sleep
  * @property {() => Date} now
  * @property {(line: string) => void} log
- * @property {() => string[]} [problems] why the canary may not be released now (the contract check
- *   against today's shell), asked again before it is promoted; none by default
+ * @property {() => string[] | Promise<string[]>} [problems] why the canary may not be released now
+ *   (the contract check against today's shell), asked again before it is promoted; none by default
  */
 
 /**
@@ -185,7 +185,7 @@ export async function watchCanary({
       return { outcome: 'kept', message: `${name} stays the canary at ${canary.share} %: ${why}.` };
     }
     // The shell may have changed since the canary was set: promoting is releasing, checked again.
-    const unfit = action === 'promote' ? problems() : [];
+    const unfit = action === 'promote' ? await problems() : [];
     if (unfit.length > 0) {
       return {
         outcome: 'kept',

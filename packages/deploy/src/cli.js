@@ -9,7 +9,7 @@
 //   slice rollback <slice>          end the canary, or (none) return to the version released before
 //   slice status <slice>            each version's share and field signals (--metrics <url> ...)
 //   slice preview <slice> <version> a link that previews that version in the tab that opens it
-//                                   (--for <duration>, at most 24h; --site <url>), signed with the
+//                                   (--for <duration>, at most 24h; --environment <url>), signed with the
 //                                   environment's key (SIGNING_KEY, or the root's signing-key file)
 //   slice prune <slice> | --all     retire old versions (see prune.js; --keep-releases N, --keep-days N, --dry-run)
 //   slice list                      each slice's versions, which one is released, which is the canary
@@ -30,7 +30,10 @@
 // instance of the service, tried in turn. Writes to the service carry a team's token: --token, or
 // better SLICE_TOKEN (a command line is visible to every process). --allow-unstaged: the
 // administrator releases in production what staging never had (recorded).
-// --shell-manifest <file> is the shell build the contract check uses (default: shell/dist/mf-manifest.json).
+//   slice eject <slice> --dir <dir> a repository of its own for the slice (see eject.js; --registry <url>)
+// --shell-manifest <file-or-url> is the shell build the contract check uses (default: in the
+// workspace, shell/dist/mf-manifest.json; elsewhere the environment's, <environment>/mf-manifest.json,
+// where --environment <url> is the environment's site, by default http://localhost:4173).
 // Every change to the map is one compare-and-set update: concurrent runs never lose each other's.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +51,7 @@ import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCan
 import { contractProblems } from './contract.js';
 import { discoveryClient } from './discovery-client.js';
 import { parseDuration } from './duration.js';
+import { eject } from './eject.js';
 import {
   canaryOf,
   localDeployments,
@@ -62,10 +66,11 @@ import { promoted } from './promotion.js';
 import { defaultPruneRule, prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
 import { restoredSlice } from './restore.js';
+import { readShellManifest } from './shell-manifest.js';
 import { readServers, sumReadings } from './slice-signals.js';
 import { statusRows, table } from './slice-status.js';
 import { urlMapStore } from './url-map-store.js';
-import { repoRoot } from '@nova/tooling/repo-root';
+import { workspaceRoot } from './workspace.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./slice-signals.js').Reading} Reading */
@@ -77,10 +82,10 @@ const { values: options, positionals } = parseArgs({
     root: { type: 'string', default: localDeployments },
     map: { type: 'string', multiple: true },
     token: { type: 'string' },
-    'shell-manifest': {
-      type: 'string',
-      default: join(repoRoot, shell.folder, 'dist/mf-manifest.json'),
-    },
+    'shell-manifest': { type: 'string' },
+    environment: { type: 'string', default: `http://localhost:${shell.port}` },
+    dir: { type: 'string' },
+    registry: { type: 'string' },
     all: { type: 'boolean', default: false },
     built: { type: 'boolean', default: false },
     dist: { type: 'string' },
@@ -99,7 +104,6 @@ const { values: options, positionals } = parseArgs({
     'worse-by': { type: 'string', default: String(defaultGuardRule.worseByPoints) },
     'worse-times': { type: 'string', default: String(defaultGuardRule.worseTimes) },
     for: { type: 'string', default: `${previewLifetime.defaultMs / 3_600_000}h` },
-    site: { type: 'string', default: `http://localhost:${shell.port}` },
     from: { type: 'string' },
     to: { type: 'string' },
     env: { type: 'string' },
@@ -133,6 +137,11 @@ const store = atService
 /** The discovery service behind --map (its commands need one). */
 const service = () => discoveryClient(mapLocations, { token });
 const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(file, 'utf8'));
+const shellManifest =
+  options['shell-manifest'] ??
+  (workspaceRoot
+    ? join(workspaceRoot, shell.folder, 'dist/mf-manifest.json')
+    : new URL('/mf-manifest.json', options.environment).href);
 
 /** The options that say what a command does (never --token), as its history records them. */
 function flagsForHistory() {
@@ -190,7 +199,7 @@ async function readEveryServer(/** @type {SliceName} */ slice) {
 }
 
 /** Problems between the shell's build and one published version of a slice. */
-function problemsOf(/** @type {SliceName} */ slice, /** @type {string} */ version) {
+async function problemsOf(/** @type {SliceName} */ slice, /** @type {string} */ version) {
   const remoteManifest = join(versionFolder(root, slice, version), 'mf-manifest.json');
   if (!existsSync(remoteManifest))
     return [`${slice} ${version} is not published under ${root} (no ${remoteManifest}).`];
@@ -198,13 +207,13 @@ function problemsOf(/** @type {SliceName} */ slice, /** @type {string} */ versio
     remote: slice,
     version,
     remoteManifest: readJson(remoteManifest),
-    shellManifest: readJson(options['shell-manifest']),
+    shellManifest: await readShellManifest(shellManifest),
   });
 }
 
 /** Releases a version if it fits the shell (to 100 %: a canary is cleared, or promoted if it is this one). */
 async function releaseChecked(/** @type {SliceName} */ slice, /** @type {string} */ version) {
-  const problems = problemsOf(slice, version);
+  const problems = await problemsOf(slice, version);
   if (problems.length > 0) throw new Error(`Not released: ${problems.join(' ')}`);
   const { previous } = await store.update((map) => release(map, slice, version, new Date()));
   const canary = canaryOf(previous, slice)?.version;
@@ -214,7 +223,7 @@ async function releaseChecked(/** @type {SliceName} */ slice, /** @type {string}
 
 /** Makes a version the slice's canary if it fits the shell; says which canary it is. */
 async function releaseCanaryChecked(/** @type {SliceName} */ slice, /** @type {string} */ version, share = 0) {
-  const problems = problemsOf(slice, version);
+  const problems = await problemsOf(slice, version);
   if (problems.length > 0) throw new Error(`Not released as the canary: ${problems.join(' ')}`);
   const { map, previous } = await store.update((latest) => releaseCanary(latest, slice, version, share, new Date()));
   const canary = /** @type {import('./environment.js').CanaryMark} */ (canaryOf(map, slice));
@@ -471,7 +480,7 @@ const commands = {
       `${slice}/${slices[slice].exposes[0]}`
     );
     const page = pageRoute(firstPage) ?? '/';
-    const link = new URL(page, options.site);
+    const link = new URL(page, options.environment);
     link.searchParams.set('preview', previewToken(signer(key), { slice, version, expiresAt }));
     console.log(`Preview of ${slice} ${version} until ${new Date(expiresAt).toISOString()}, in the tab that opens:`);
     console.log(link.href);
@@ -522,13 +531,17 @@ const commands = {
   },
   async check() {
     const { microFrontends } = (await store.read()).map;
-    const problems = sliceNames.flatMap((slice) => {
+    const problems = [];
+    for (const slice of sliceNames) {
       const released = releasedVersion(microFrontends[slice] ?? []);
-      return released ? problemsOf(slice, released.metadata.version) : [`${slice} has no released version.`];
-    });
+      problems.push(
+        ...(released ? await problemsOf(slice, released.metadata.version) : [`${slice} has no released version.`]),
+      );
+    }
     if (problems.length > 0) throw new Error(`The shell and the released slices do not fit:\n${problems.join('\n')}`);
     console.log('Every released slice fits the shell.');
   },
+  eject: () => eject({ slice: sliceNamed(args[0]), dir: options.dir, registry: options.registry }),
 };
 
 try {

@@ -6,15 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { emptyRemoteMap, isVersionName, releasedVersion, versionNameRule } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
-import { repoRoot } from '@nova/tooling/repo-root';
 import { canaryVersion, isShare } from '@nova/contracts/traffic';
+import { workspaceRoot } from './workspace.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 
-/** The deployments `npm start` serves: one local environment, in the repository (git-ignored). */
-export const localDeployments = join(repoRoot, 'deployments');
+/**
+ * The deployments `npm start` serves: one local environment, in the workspace (git-ignored);
+ * outside it, `deployments/` in the working folder.
+ */
+export const localDeployments = join(workspaceRoot ?? process.cwd(), 'deployments');
 
 /**
  * Refuses a version that is not a version name (a map is data: it may hold `../../victim`).

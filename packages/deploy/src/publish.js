@@ -19,7 +19,7 @@ import { sliceVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
 import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
-import { repoRoot } from '@nova/tooling/repo-root';
+import { requireWorkspace, sliceProject } from './workspace.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./map-store.js').MapStore} MapStore */
@@ -67,9 +67,9 @@ export function buildVersion(dist, packageVersion) {
   return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
 }
 
-/** The commit a build was made from, and whether the tree had changes on top of it. */
-function sourceRevision() {
-  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+/** The commit a build was made from, and whether the tree had changes on top of it (in `folder`'s repository). */
+function sourceRevision(/** @type {string} */ folder) {
+  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
   try {
     return { commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain']) !== '' };
   } catch {
@@ -82,12 +82,13 @@ function sourceRevision() {
  * @param {SliceName} slice
  */
 export function buildSlice(slice) {
-  execFileSync('pnpm', ['--filter', slices[slice].folder, 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const workspace = requireWorkspace(`build ${slice} first (npm run build), then publish it with --built or --dist.`);
+  execFileSync('pnpm', ['--filter', slices[slice].folder, 'build'], { cwd: workspace, stdio: 'inherit' });
   return builtSlice(slice);
 }
 
-/** The folder of a slice's last build, as `pnpm build` leaves it. */
-export const builtSlice = (/** @type {SliceName} */ slice) => join(repoRoot, slices[slice].folder, 'dist');
+/** The folder of a slice's last build, as its build script leaves it. */
+export const builtSlice = (/** @type {SliceName} */ slice) => join(sliceProject(slice), 'dist');
 
 /**
  * Copies a build into its version folder, whole or not at all: into a folder of its own first,
@@ -123,15 +124,14 @@ function copyWhole(built, target, deployment) {
  * @returns {Promise<string>} the version
  */
 export async function publish({ root, slice, build = buildSlice, now = new Date(), store }) {
-  const { folder } = slices[slice];
   const built = build(slice);
   const manifest = join(built, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${built} is not a build of ${slice}: it has no mf-manifest.json.`);
-  const { version: packageVersion } = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
+  const { version: packageVersion } = JSON.parse(readFileSync(join(sliceProject(slice), 'package.json'), 'utf8'));
   const version = buildVersion(built, packageVersion);
 
   const target = versionFolder(root, slice, version);
-  const builtFrom = { ...sourceRevision(), builtAt: now.toISOString() };
+  const builtFrom = { ...sourceRevision(sliceProject(slice)), builtAt: now.toISOString() };
   if (!existsSync(target)) copyWhole(built, target, { slice, version, builtFrom });
   const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
   const integrity = `sha256-${createHash('sha256')

@@ -1,0 +1,131 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { sliceNames, type SliceName } from '@nova/contracts/slices';
+import { repoRoot } from '@nova/tooling/repo-root';
+import { asPatchPackagePatch, ciScript, eject, ownDependencies } from './eject.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+const temporary = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'nova-eject-'));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+};
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Ejects `slice` into a new folder (what the CLI prints is kept quiet); returns the folder. */
+function ejected(slice: SliceName, registry = 'http://localhost:4873') {
+  const dir = join(temporary(), slice);
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  eject({ slice, dir, registry });
+  return dir;
+}
+
+const { catalog } = parse(readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8'));
+
+describe('slice eject', () => {
+  it.each(sliceNames)(
+    "writes %s's package.json with the platform packages by version and every other dependency at the catalog's version, never a workspace or a path",
+    (slice) => {
+      const manifest = readJson(join(ejected(slice), 'package.json'));
+      const dependencies: Record<string, string> = { ...manifest.dependencies, ...manifest.devDependencies };
+      expect(Object.keys(dependencies).length).toBeGreaterThan(10);
+      for (const [name, version] of Object.entries(dependencies)) {
+        expect(version, name).not.toMatch(/^(workspace|catalog|file|link|portal|git|github):|^[./~]|\//);
+        if (name.startsWith('@nova/')) expect(version, name).toMatch(/^\^\d+\.\d+\.\d+$/);
+        else expect(version, name).toBe(catalog[name]);
+      }
+      expect(dependencies).toHaveProperty('@nova/build-preset');
+      expect(dependencies).toHaveProperty('@nova/deploy');
+      expect(dependencies).not.toHaveProperty('@nova/tooling');
+      expect(manifest.scripts).toMatchObject({ build: 'vite build', test: 'tsc && vitest run' });
+    },
+  );
+
+  it('takes the platform packages from the registry, writes its Vite config from the preset, the patches, a README and CI', () => {
+    const dir = ejected('legal', 'http://registry.example:4873');
+    const file = (path: string) => readFileSync(join(dir, path), 'utf8');
+    expect(file('.npmrc')).toBe('@nova:registry=http://registry.example:4873/\n');
+    expect(file('vite.config.ts')).toContain("export default defineRemoteConfig('legal', import.meta.dirname);");
+    expect(file('src/exposes/TermsPage.ts')).toBe(
+      readFileSync(join(repoRoot, 'mfe-legal/src/exposes/TermsPage.ts'), 'utf8'),
+    );
+    expect(file('src/exposes/fragments.test.tsx')).toBeTruthy();
+    expect(file('.env')).toBe(readFileSync(join(repoRoot, '.env'), 'utf8'));
+    expect(file('README.md')).toContain('npx slice release legal <version> --root <root>');
+    expect(file('ci/run')).toBe(ciScript);
+    expect(statSync(join(dir, 'ci/run')).mode & 0o111).not.toBe(0);
+    expect(file('patches/@module-federation+vite+1.23.0.patch')).toContain(
+      '--- a/node_modules/@module-federation/vite/lib/index.js',
+    );
+    expect(readJson(join(dir, 'tsconfig.json')).compilerOptions.types).toContain('@nova/ui/theme');
+    // Nothing the workspace generates: no installs, no builds.
+    expect(() => statSync(join(dir, 'node_modules'))).toThrow();
+    expect(() => statSync(join(dir, 'dist'))).toThrow();
+  });
+
+  it('refuses a folder that is not empty, a registry that is not a URL and no folder, writing nothing', () => {
+    const dir = temporary();
+    writeFileSync(join(dir, 'kept.txt'), 'mine');
+    expect(() => eject({ slice: 'legal', dir, registry: undefined })).toThrow(
+      `${dir} is not empty: eject writes a new repository.`,
+    );
+    expect(execFileSync('ls', [dir], { encoding: 'utf8' })).toBe('kept.txt\n');
+    expect(() => eject({ slice: 'legal', dir: join(dir, 'new'), registry: 'localhost:4873' })).toThrow(
+      '--registry must be the http(s) URL of an npm registry, not "localhost:4873".',
+    );
+    expect(() => eject({ slice: 'legal', dir: undefined, registry: undefined })).toThrow('--dir <path>');
+  });
+});
+
+describe('a dependency as a repository of its own names it', () => {
+  const platform = (name: string) => ({ version: '1.4.2', published: name !== '@nova/tooling' });
+
+  it('is a platform package from ^ its version, or the catalog version', () => {
+    expect(
+      ownDependencies({ react: 'catalog:', '@nova/ui': 'workspace:*' }, { catalog: { react: '19.3.1' }, platform }),
+    ).toEqual({ '@nova/ui': '^1.4.2', react: '19.3.1' });
+  });
+
+  it('is refused when it is private to the workspace, missing from the catalog or named by a path', () => {
+    expect(() => ownDependencies({ '@nova/tooling': 'workspace:*' }, { catalog: {}, platform })).toThrow(
+      '@nova/tooling is not published (it is private to the workspace).',
+    );
+    expect(() => ownDependencies({ left: 'catalog:' }, { catalog: {}, platform })).toThrow(
+      "left is not in the workspace's catalog.",
+    );
+    expect(() => ownDependencies({ local: 'file:../local' }, { catalog: {}, platform })).toThrow(
+      'local@file:../local is neither from the workspace nor from its catalog.',
+    );
+  });
+});
+
+it("rewrites a pnpm patch's paths to patch-package's, through node_modules", () => {
+  const patch = [
+    'diff --git a/lib/index.js b/lib/index.js',
+    'index 1..2 100644',
+    '--- a/lib/index.js',
+    '+++ b/lib/index.js',
+    '@@ -1 +1 @@',
+    '-old',
+    '+new',
+  ].join('\n');
+  expect(asPatchPackagePatch(patch, '@scope/name')).toBe(
+    [
+      'diff --git a/node_modules/@scope/name/lib/index.js b/node_modules/@scope/name/lib/index.js',
+      'index 1..2 100644',
+      '--- a/node_modules/@scope/name/lib/index.js',
+      '+++ b/node_modules/@scope/name/lib/index.js',
+      '@@ -1 +1 @@',
+      '-old',
+      '+new',
+    ].join('\n'),
+  );
+});

@@ -1,0 +1,58 @@
+// @ts-check
+// The README of a slice's own repository (eject.js): the commands its team runs.
+
+/**
+ * @param {{ slice: string, name: string, registry: string, port: number, deployments: string, pagePath: string }} facts
+ *   registry: where the platform packages come from; port: the slice's dev server; deployments:
+ *   the local environment's deployment root; pagePath: one of the slice's pages
+ */
+export const ejectedReadme = ({ slice, name, registry, port, deployments, pagePath }) => `# ${name}
+
+The **${slice}** slice of the Nova Reels portal, in a repository of its own: its pages, their HTML
+fragments and its tests. It is built and shipped on its own; an environment's shell composes its
+pages from the version that environment releases. You need Node ≥ 20.19 and npm.
+
+## Set up and work
+
+\`\`\`sh
+npm install     # the platform packages (@nova/*) from ${registry} (.npmrc), the rest from npm
+npm run dev     # the slice alone in its harness: http://localhost:${port}
+npm test        # the types (tsc), then the unit tests: every page's fragment renders and hydrates
+npm run build   # dist/: remoteEntry.js, mf-manifest.json, assets/, fragments/
+\`\`\`
+
+The platform packages are what a slice builds against, with semantic versions: \`@nova/contracts\`
+(what the shell and the slices agree on), \`@nova/ui\`, \`@nova/router\`, \`@nova/store\`,
+\`@nova/render\`, \`@nova/build-preset\` (\`vite.config.ts\` is one line of it) and \`@nova/deploy\`
+(the \`slice\` CLI). Take a newer one with \`npm install @nova/ui@^1.2.0\`. A new major of
+\`@nova/contracts\` is a breaking change: an environment releases a build of this slice only if its
+shell provides the same major.
+
+\`postinstall\` runs patch-package, which applies \`patches/\` (the federation plugin's fix for a build
+race under load) and fails the install if a patch no longer applies.
+
+## Ship
+
+An environment is a deployment root (the folder its slice origins serve versions from; for the
+portal's local environment, \`npm start\` there: ${deployments}), its remote map (by default
+\`<root>/remotes.json\`, or a discovery service's URL with \`--map\`) and its site (\`--environment\`,
+by default http://localhost:4173), whose shell the release checks against.
+
+\`\`\`sh
+npx slice publish ${slice} --built --root <root>           # copies dist/ as a new version; prints it; visitors see nothing yet
+# preview it in your tab only: <site>${pagePath}?preview=${slice}@<version>
+npx slice release ${slice} <version> --root <root>         # checks it fits the shell (<site>/mf-manifest.json), then releases it
+npx slice release ${slice} <version> --root <root> --traffic 10   # or a canary: 10 % of the visitors
+npx slice list --root <root>                              # every version; * the released one
+npx slice rollback ${slice} --root <root>                  # back to the version released before
+\`\`\`
+
+A release that does not fit the shell is refused with the reason (a page the shell routes to that
+this build does not expose, a shared library or theme the shell does not have, another major of
+\`@nova/contracts\`). \`--dist <dir>\` publishes a build made elsewhere (CI's).
+
+## CI
+
+\`ci/run\` installs from \`package-lock.json\` (\`npm ci\`: commit the lockfile), runs the tests and
+builds; a release job publishes the build it made with \`--dist\`.
+`;

@@ -1,0 +1,140 @@
+// @vitest-environment node
+// The slice CLI as a team runs it in a repository of its own, outside the workspace: real CLI
+// processes in a temporary folder, the environment's shell build read over HTTP from a real server.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RemoteMapJson } from '@nova/contracts/remote-map';
+import { slices } from '@nova/contracts/slices';
+
+const cli = join(import.meta.dirname, 'cli.js');
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+const temporary = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'nova-own-repository-'));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+};
+
+/** An environment's site that serves its shell's manifest (`null`: answers 404). */
+async function site(shellManifest: object | null) {
+  const server = createServer((request, response) => {
+    if (request.url === '/mf-manifest.json' && shellManifest)
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(shellManifest));
+    else response.writeHead(404).end('Not found');
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  cleanups.push(() => new Promise((closed) => server.close(closed)));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const shellOn = (contractsVersion: string) => ({ exposes: [], shared: [], contractsVersion });
+
+/**
+ * The legal team's repository (package.json at 2.3.0, no workspace above it) and an environment's
+ * deployment root; `build` writes dist/ as built against a version of @nova/contracts.
+ */
+function legalRepository() {
+  const repository = temporary();
+  const root = temporary();
+  writeFileSync(join(repository, 'package.json'), JSON.stringify({ name: 'mfe-legal', version: '2.3.0' }));
+  const build = (contractsVersion: string) => {
+    const dist = join(repository, 'dist');
+    rmSync(dist, { recursive: true, force: true });
+    mkdirSync(dist);
+    const exposes = slices.legal.exposes.map((name) => ({ name }));
+    writeFileSync(
+      join(dist, 'mf-manifest.json'),
+      JSON.stringify({ name: 'legal', exposes, shared: [], contractsVersion }),
+    );
+    writeFileSync(join(dist, 'remoteEntry.js'), `export const contracts = '${contractsVersion}';`);
+  };
+  /** One CLI run in the repository: its exit code and what it printed. */
+  const slice = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      execFile('node', [cli, ...args, '--root', root], { cwd: repository, encoding: 'utf8' }, (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const map = () => JSON.parse(readFileSync(join(root, 'remotes.json'), 'utf8')) as RemoteMapJson;
+  const released = () => map().microFrontends.legal?.find((listed) => listed.deployment.default)?.metadata.version;
+  const publish = async (contractsVersion: string) => {
+    build(contractsVersion);
+    const { stdout, stderr } = await slice('publish', 'legal', '--built');
+    const version = /^legal (\S+) is published\.$/m.exec(stdout)?.[1];
+    if (!version) throw new Error(`publish failed: ${stderr}`);
+    return version;
+  };
+  return { repository, slice, map, released, publish };
+}
+
+describe('the slice CLI in a repository of its own', { timeout: 60_000 }, () => {
+  it("publishes the repository's build under its package version, and releases it after checking the environment's shell over HTTP", async () => {
+    const legal = legalRepository();
+    const environment = await site(shellOn('1.2.0'));
+    const version = await legal.publish('1.0.0');
+    expect(version).toMatch(/^2\.3\.0-[0-9a-f]{8}$/);
+    expect(legal.map().microFrontends.legal?.[0]?.extras?.builtFrom).toMatchObject({ commit: 'unknown' });
+
+    const released = await legal.slice('release', 'legal', version, '--environment', environment);
+    expect(released).toMatchObject({ code: 0, stdout: `legal ${version} is released.\n` });
+    expect(legal.released()).toBe(version);
+  });
+
+  it('refuses a build against another major of @nova/contracts at release and as a canary, saying which the shell has and which it needs', async () => {
+    const legal = legalRepository();
+    const environment = await site(shellOn('1.2.0'));
+    const fits = await legal.publish('1.0.0');
+    expect((await legal.slice('release', 'legal', fits, '--environment', environment)).code).toBe(0);
+    const newer = await legal.publish('2.0.0');
+    const before = legal.map();
+
+    const reason = `legal ${newer} was built against @nova/contracts 2.0.0 (major 2); the environment's shell provides @nova/contracts 1.2.0 (major 1)`;
+    const release = await legal.slice('release', 'legal', newer, '--environment', environment);
+    expect(release.code).toBe(1);
+    expect(release.stderr).toContain(`Not released: ${reason}`);
+    const canary = await legal.slice('release', 'legal', newer, '--traffic', '10', '--environment', environment);
+    expect(canary.code).toBe(1);
+    expect(canary.stderr).toContain(`Not released as the canary: ${reason}`);
+    expect(legal.map()).toEqual(before);
+
+    // --shell-manifest names the shell build itself: a file here, as the workspace's default is.
+    const shellFile = join(legal.repository, 'shell-manifest.json');
+    writeFileSync(shellFile, JSON.stringify(shellOn('2.1.0')));
+    expect((await legal.slice('release', 'legal', newer, '--shell-manifest', shellFile)).code).toBe(0);
+    expect(legal.released()).toBe(newer);
+  });
+
+  it('refuses to release when the shell build cannot be read, naming where it looked; nothing changes', async () => {
+    const legal = legalRepository();
+    const version = await legal.publish('1.0.0');
+    const before = legal.map();
+    const missing = await site(null);
+    const notFound = await legal.slice('release', 'legal', version, '--environment', missing);
+    expect(notFound.code).toBe(1);
+    expect(notFound.stderr).toContain(
+      `Could not read the shell's manifest at ${missing}/mf-manifest.json (it answered 404): name the environment's shell build with --shell-manifest.`,
+    );
+    const notManifest = await site({ hello: 'world' });
+    expect((await legal.slice('release', 'legal', version, '--environment', notManifest)).stderr).toContain(
+      `the shell's manifest at ${notManifest}/mf-manifest.json is not a federation manifest (mf-manifest.json).`,
+    );
+    expect(legal.map()).toEqual(before);
+  });
+
+  it('says to build first when asked to build a slice outside the workspace', async () => {
+    const legal = legalRepository();
+    const published = await legal.slice('publish', 'legal');
+    expect(published.code).toBe(1);
+    expect(published.stderr).toContain(
+      `${legal.repository} is not in the Nova Reels workspace: build legal first (npm run build), then publish it with --built or --dist.`,
+    );
+  });
+});
