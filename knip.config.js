@@ -2,13 +2,13 @@
 // Knip finds the entries of Vite, Vitest, Playwright, ESLint and package.json scripts itself;
 // these are the ones it cannot see. A slice's public face is the pages its federation config
 // exposes (src/exposes/, from the slice list). Every container's federation config names the
-// shared singletons (packages/tooling/src/federation.js), so a slice depends on them whether or
+// shared singletons (packages/build-preset/src/federation.js), so a slice depends on them whether or
 // not its own code imports them.
 import { shell, slices } from './packages/contracts/src/slices.js';
 
 /** What each slice needs beyond its exposed pages: scripts, and singletons its code does not import. */
 const sliceExtras = {
-  marketing: { entry: ['scripts/*.mjs'], ignoreDependencies: ['@nova/router'] },
+  marketing: { entry: ['scripts/*.mjs'] },
   games: { ignoreDependencies: ['@nova/store', 'zustand'] },
   legal: { ignoreDependencies: ['@nova/store', 'zustand'] },
   contact: {},
@@ -16,16 +16,20 @@ const sliceExtras = {
 
 /** @type {import('knip').KnipConfig} */
 export default {
+  // The catalog also pins what a slice's own repository installs beside its dependencies here
+  // (patch-package: packages/deploy/src/eject.js), which no workspace package uses.
+  ignoreIssues: { 'pnpm-workspace.yaml': ['catalog'] },
   workspaces: {
     '.': {
       entry: ['scripts/*.mjs'],
-      // The JSX runtime tsconfig.base.json names is each app's own dependency.
-      ignoreDependencies: ['@emotion/react'],
       // Debian's packages are installed when missing (packages/tooling/src/debian-packages.js).
       ignoreBinaries: ['apt-get'],
+      // The JSX runtime tsconfig.base.json names is each app's own dependency; Verdaccio runs as
+      // a program of its own (registry/registry.mjs).
+      ignoreDependencies: ['@emotion/react', 'verdaccio'],
     },
     [shell.folder]: {
-      // Built for Node by the shell's build (packages/tooling/src/shell-server-build.js).
+      // Built for Node by the shell's build (packages/build-preset/src/shell-server-build.js).
       entry: [shell.serverEntry, 'server/*.mjs'],
     },
     ...Object.fromEntries(

@@ -1,0 +1,54 @@
+// @ts-check
+// The local environment's npm registry: Verdaccio with config.yaml beside this file. `pnpm
+// registry` serves it on http://localhost:4873 with its storage in registry/storage/ (Ctrl-C stops
+// it); tests start their own on a port and in a folder of their own (startRegistry).
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { localRegistry } from '../packages/deploy/src/eject.js';
+
+const verdaccio = createRequire(import.meta.url).resolve('verdaccio/bin/verdaccio');
+const config = join(import.meta.dirname, 'config.yaml');
+
+/**
+ * Starts Verdaccio on `port` with its storage under `folder` (this folder's config is copied
+ * there: the storage is relative to it) and resolves once it answers, within `timeoutMs`.
+ * @param {{ port: number, folder: string, timeoutMs?: number }} options
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startRegistry({ port, folder, timeoutMs = 30_000 }) {
+  mkdirSync(folder, { recursive: true });
+  const ownConfig = join(folder, 'config.yaml');
+  if (ownConfig !== config) copyFileSync(config, ownConfig);
+  const child = spawn(process.execPath, [verdaccio, '--config', ownConfig, '--listen', `localhost:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill();
+      await exited;
+    }
+  };
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ping = await fetch(`${url}/-/ping`).catch(() => undefined);
+    if (ping?.ok) return { url, pid: /** @type {number} */ (child.pid), stop };
+    await sleep(100);
+  }
+  await stop();
+  throw new Error(`Verdaccio did not answer on ${url} within ${timeoutMs / 1000} s:\n${output.trim()}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const registry = await startRegistry({ port: Number(new URL(localRegistry).port), folder: import.meta.dirname });
+  console.log(`Registry: ${registry.url} (pid ${registry.pid}); pnpm platform:publish fills it. Ctrl-C stops it.`);
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(signal, () => registry.stop());
+}
