@@ -11,6 +11,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { pinnedPnpm } from '../scripts/pnpm.mjs';
 import { localRegistry } from '../packages/deploy/src/eject.js';
 
 const packagesDir = join(repoRoot, 'packages');
@@ -53,6 +54,7 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
  * a token: to a registry on this machine it sends a placeholder (it takes anyone's), from npm
  * settings of its own; any other registry gets the token your npm settings hold for it.
  * @param {string} registry
+ * @returns {string} what pnpm printed
  */
 export function publishPlatform(registry) {
   const { host, hostname } = new URL(registry);
@@ -62,11 +64,10 @@ export function publishPlatform(registry) {
     const env = loopback.has(hostname)
       ? { ...process.env, npm_config_userconfig: join(settings, '.npmrc') }
       : process.env;
-    execFileSync(
-      'pnpm',
-      ['--recursive', '--filter', './packages/*', 'publish', '--registry', registry, '--no-git-checks'],
-      { cwd: repoRoot, stdio: 'inherit', env },
-    );
+    const [command, args] = pinnedPnpm([
+      ...['--recursive', '--filter', './packages/*', 'publish', '--registry', registry, '--no-git-checks'],
+    ]);
+    return execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env });
   } finally {
     rmSync(settings, { recursive: true, force: true });
   }
@@ -77,7 +78,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const registry = new URL(values.registry).href;
     buildPlatform(platformPackages());
-    publishPlatform(registry);
+    console.log(publishPlatform(registry));
   } catch (error) {
     console.error(`platform:publish failed: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import type { Page } from '@playwright/test';
+import { publishPlatform } from '../../registry/publish-platform.mjs';
 import { startRegistry } from '../../registry/registry.mjs';
 import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
@@ -49,6 +50,8 @@ test('a team ships legal from a repository of its own: installed from a registry
         stdio: 'pipe',
       }),
     );
+    // Publishing again changes nothing and is no error: every version is there already.
+    expect(step('publish again', () => publishPlatform(registry.url))).toMatch(/no new packages/i);
 
     // The legal team's repository, outside this one: it renames its Terms page, and its tests with it.
     const repository = join(folder, 'legal');
