@@ -56,7 +56,7 @@ import { readShellDocument } from './shell-document.mjs';
 
 /**
  * The shell's build as the handler composes pages with it: its server entry, built beside it
- * (packages/tooling/src/shell-server-build.js), and its document.
+ * (packages/build-preset/src/shell-server-build.js), and its document.
  * @param {string} shellBuild
  * @returns {Promise<{ shell: ShellServerEntry, document: ShellDocument }>}
  */
