@@ -6,7 +6,7 @@ import { promisify, stripVTControlCharacters } from 'node:util';
 import type { Page } from '@playwright/test';
 import { publishPlatform } from '../../registry/publish-platform.mjs';
 import { startRegistry } from '../../registry/registry.mjs';
-import { expect, publishedVersion, test } from '../support/deployments.ts';
+import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { retitledTerms } from '../support/legal-team.ts';
 import { serverRenderOf } from '../support/server-render.ts';
@@ -87,7 +87,12 @@ test('a team ships legal from a repository of its own: installed from a registry
     expect(version, published).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
     await page.goto(terms);
     await expect(termsHeading(page)).toHaveText('Terms and Conditions');
-    await page.goto(`${terms}?preview=legal@${version}`);
+    // The team's preview link, signed with the environment's key (the local root's key file).
+    const link = previewLink(
+      team('npx', 'slice', 'preview', 'legal', version!, '--root', environment.root, '--environment', environment.url),
+    );
+    expect(new URL(link).pathname).toBe('/terms-and-conditions');
+    await page.goto(link);
     await expect(termsHeading(page)).toHaveText(retitledTerms);
 
     // Released after the contract check against the environment's shell, read over HTTP (from

@@ -305,7 +305,7 @@ async function rollbackTo(/** @type {SliceName} */ slice, /** @type {number} */ 
   const past = await client.revision(client.environment, revision);
   const entries = past.microFrontends[slice] ?? [];
   const wanted = [releasedVersion(entries), canaryVersion(entries)].flatMap((entry) => entry?.metadata.version ?? []);
-  const problems = wanted.flatMap((version) => problemsOf(slice, version));
+  const problems = (await Promise.all(wanted.map((version) => problemsOf(slice, version)))).flat();
   if (problems.length > 0) throw new Error(`Not rolled back: ${problems.join(' ')}`);
   const { map, previous } = await store.update((latest) => restoredSlice(latest, slice, past, revision));
   const released = releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version ?? 'nothing';
@@ -415,7 +415,7 @@ const commands = {
     const client = service();
     const source = urlMapStore(client.mapsOf(options.from), writeContext);
     const entry = entryIn((await source.read()).map, slice, version, options.from);
-    const problems = problemsOf(slice, version);
+    const problems = await problemsOf(slice, version);
     if (problems.length > 0) throw new Error(`Not promoted: ${problems.join(' ')}`);
     const share =
       options.traffic === undefined

@@ -52,7 +52,15 @@ describe('slice preview', { timeout: 60_000 }, () => {
   it("prints a link to the slice's first page, signed with the environment's key, for as long as asked", async () => {
     const key = localSigningKey(root);
     const started = Date.now();
-    const printed = await slice('preview', 'legal', versions[1]!, '--for', '30m', '--environment', 'https://staging.test');
+    const printed = await slice(
+      'preview',
+      'legal',
+      versions[1]!,
+      '--for',
+      '30m',
+      '--environment',
+      'https://staging.test',
+    );
     expect(printed.code).toBe(0);
     const link = new URL(printed.stdout.trim().split('\n').at(-1)!);
     expect(link.origin + link.pathname).toBe('https://staging.test/terms-and-conditions');
