@@ -1,5 +1,5 @@
 import { demoLaunchParameters } from '@nova/catalogue/launch-parameters';
-import type { FrameLocator, Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { gameDemoBaseUrl } from './site.ts';
 
 /** The provider's launch address for a game, as the portal builds it, with some parameters changed or (null) left out. */
@@ -28,6 +28,18 @@ export const slot = (scope: Scope) => ({
   status: scope.getByRole('status'),
   reels: scope.getByRole('group', { name: 'Reels' }),
 });
+
+/**
+ * The demo in a game page, once it can be played: the page has heard the provider's "ready" and
+ * the balance shows. A click sent sooner, while the browser routes input to the cross-origin
+ * frame it has just painted, can land nowhere.
+ */
+export async function playableDemo(page: Page, title: string): Promise<FrameLocator> {
+  const demo = demoIn(page, title);
+  await expect(page.getByText('Loading the demo…')).toBeHidden();
+  await expect(slot(demo).balance).toHaveText('€1,000.00');
+  return demo;
+}
 
 /** What the status says once a spin is over. */
 export const spinResult = /^(No win this time\.|You won )/;

@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { buildApp } from '../support/build-app.ts';
 import { expect, test } from '../support/deployments.ts';
 import { catalogue } from '../support/games.ts';
-import { demoIn, launchUrl, slot, spinResult } from '../support/provider.ts';
+import { demoIn, launchUrl, playableDemo, slot, spinResult } from '../support/provider.ts';
 import { gameDemoBaseUrl, repoRoot, titles } from '../support/site.ts';
 
 // Our demo provider, served on its own origin by the local production server: a stand-in third party.
@@ -56,8 +56,7 @@ test.describe('in the game page', () => {
 
   test('a spin at the chosen bet takes it from the balance and pays any win into it', async ({ page }) => {
     await page.goto('/games/pug-life');
-    const game = slot(demoIn(page, 'Pug Life'));
-    await expect(game.balance).toHaveText('€1,000.00');
+    const game = slot(await playableDemo(page, 'Pug Life'));
     await demoIn(page, 'Pug Life').getByRole('button', { name: 'Raise the bet' }).click();
     await expect(game.bet).toHaveText('€20.00');
 
@@ -70,8 +69,7 @@ test.describe('in the game page', () => {
   test('Space and Enter spin once the game has the focus', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/games/forest-fortune');
-    const game = slot(demoIn(page, 'Forest Fortune'));
-    await expect(game.balance).toHaveText('€1,000.00');
+    const game = slot(await playableDemo(page, 'Forest Fortune'));
     await game.reels.click();
 
     await page.keyboard.press('Space');
@@ -104,7 +102,7 @@ test.describe('in the game page', () => {
 
   test('reloading the game page starts over with a fresh balance', async ({ page }) => {
     await page.goto('/games/time-spinners');
-    const game = slot(demoIn(page, 'Time Spinners'));
+    const game = slot(await playableDemo(page, 'Time Spinners'));
     await game.spin.click();
     await expect(game.status).toHaveText(spinResult);
     await expect(game.balance).not.toHaveText('€1,000.00');
@@ -148,7 +146,7 @@ test.describe('in the game page', () => {
       if (request.frame() !== page.mainFrame()) frameRequests.push(request.url());
     });
     await page.goto('/games/pug-life');
-    const game = slot(demoIn(page, 'Pug Life'));
+    const game = slot(await playableDemo(page, 'Pug Life'));
     await game.spin.click();
     await expect(game.status).toHaveText(spinResult);
     await game.paytable.click();

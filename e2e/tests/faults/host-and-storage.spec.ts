@@ -3,7 +3,7 @@ import { persistedStateKey as storageKey, persistedStateVersion } from '@nova/st
 import { contactField, contactForm } from '../../support/contact.ts';
 import { test as base, expect } from '../../support/fixtures.ts';
 import { profileAvatar } from '../../support/home.ts';
-import { demoIn, slot, spinResult } from '../../support/provider.ts';
+import { playableDemo, slot, spinResult } from '../../support/provider.ts';
 import { shellOrigin } from '../../support/site.ts';
 import { injectionPayloads, watchForInjectedCode } from '../../support/injection.ts';
 
@@ -96,7 +96,7 @@ test('on a portal under another host name, the game frame plays: the provider ac
   page,
 }) => {
   await page.goto(`${plainHttpSite}/games/pug-life`);
-  const demo = demoIn(page, 'Pug Life');
+  const demo = await playableDemo(page, 'Pug Life');
   await expect(slot(demo).heading).toHaveText('Pug Life');
   await slot(demo).spin.click();
   await expect(slot(demo).status).toHaveText(spinResult);
