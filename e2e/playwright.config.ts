@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutable } from './ensure-browser.mjs';
 import { shellOrigin } from './support/site.ts';
 
+const longTests = /[/\\](own-repository|forged-signals|slice-shipping|canary|canary-guard)\.spec\.ts$/;
+
 // Runs against the composed production build, served like separate deployments.
 export default defineConfig({
   testDir: './tests',
@@ -28,6 +30,12 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // The longest tests (a registry and npm installs, canaries watched for minutes) are queued first,
+  // so that none is left running alone at the end.
+  projects: [
+    { name: 'long', testMatch: longTests },
+    { name: 'rest', testIgnore: longTests },
+  ],
   webServer: {
     // Serves the builds as they are now: published and released first.
     command: 'npm --prefix .. run deploy:local && node ../scripts/serve.mjs',
