@@ -1,6 +1,6 @@
 // @ts-check
 // `pnpm dev`: every app on Vite's dev server, with HMR, and on the shell's port the pages composed
-// on the server as production composes them (shell/server's handler): the layout rendered from
+// on the server as production composes them (shell/server's composer, wired by composerFromConfig): the layout rendered from
 // the shell's source, the page's fragment from its slice's source, on every request.
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -9,13 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-map.js';
 import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
-import { randomKey, signer } from '../packages/signing/src/signing.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { fragmentsFromSource, shellEntryFromSource } from '../packages/build-preset/src/server-source.js';
-import { createFieldSignals } from '../shell/server/field-signals.mjs';
-import { shellListener } from '../shell/server/node-server.mjs';
+import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
+import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
 import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
-import { createShellHandler } from '../shell/server/shell-handler.mjs';
 import { shellDocument } from '../shell/server/shell-document.mjs';
 import { gameProviderUrl, localDemoProvider } from './serve.mjs';
 
@@ -119,23 +117,29 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     environment: { sliceOrigins, devServers: true },
     log,
   });
-  const handler = createShellHandler({
-    shell: { matchShell: async (options) => (await shellSource.entry()).matchShell(options) },
-    document: shellDocument(template),
+  // Production's wiring, with the shell, the map and the fragments from source.
+  const config = serverConfig({
+    REMOTE_MAP: "the slices' dev servers",
+    SLICE_ORIGINS: sliceOriginsSetting(sliceOrigins),
+    GAME_PROVIDER: gameProviderUrl(),
+    // Vite's public files; it serves the rest of the shell's.
+    SHELL_BUILD: join(shellRoot, 'public'),
+    // Composed on every request: an edit shows on the next page.
+    PAGE_CACHE_MB: '0',
+  });
+  const { listener } = await composerFromConfig(config, {
+    shell: {
+      shell: { matchShell: async (options) => (await shellSource.entry()).matchShell(options) },
+      document: shellDocument(template),
+    },
     remoteMap,
     fragmentOf: fragmentsOnDemand(fragments),
-    sliceOrigins,
     // The slices' HMR sockets.
     sockets: sliceNames.map((name) => originOf(name).replace(/^http/, 'ws')),
-    gameProvider: new URL(gameProviderUrl()).origin,
-    // Composed on every request: an edit shows on the next page.
-    pageCacheBytes: 0,
-    // A key of this run's own: dev has no preview links to verify.
-    fieldSignals: createFieldSignals({ remoteMap, signer: signer(randomKey()) }),
     log: console.error,
   });
   // Vite answers what it serves (modules, HMR, public files); everything else is the composer's.
-  shellVite.middlewares.use(shellListener({ handler, shellBuild: join(shellRoot, 'public'), log: console.error }));
+  shellVite.middlewares.use(listener);
   http.on('request', shellVite.middlewares);
   await new Promise((resolve) => http.listen(shellAt.port, 'localhost', () => resolve(undefined)));
   log(`shell      ${shellAt.origin}`);

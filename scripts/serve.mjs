@@ -11,18 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, remoteMapFile, sliceOrigins } from '../packages/deploy/src/environment.js';
 import { localSigningKey } from '../packages/signing/src/signing-key.js';
-import { randomKey, signer } from '../packages/signing/src/signing.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
-import { createFieldSignals } from '../shell/server/field-signals.mjs';
-import { createFragmentSource } from '../shell/server/fragments.mjs';
-import { fieldMetrics, metricsServer } from '../shell/server/metrics.mjs';
-import { healthPaths, shellListener } from '../shell/server/node-server.mjs';
-import { sliceOriginsSetting } from '../shell/server/config.mjs';
+import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
+import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
+import { metricsServer } from '../shell/server/metrics.mjs';
+import { healthPaths } from '../shell/server/node-server.mjs';
 import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
-import { remoteMapAt } from '../shell/server/remote-map-source.mjs';
 import { everySliceOrigin } from '../shell/server/remote-map-view.mjs';
 import { servedFiles } from '../shell/server/static-files.mjs';
-import { createShellHandler, loadShell } from '../shell/server/shell-handler.mjs';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 
 export const shellPort = shell.port;
@@ -96,7 +92,8 @@ const assetCaching = (/** @type {string} */ pathname) =>
 
 /**
  * The composing server in this process, for one environment's remote map (the e2e suite and the
- * benchmark deploy extra shells with it). `npm start` runs shell/server/main.mjs instead.
+ * benchmark deploy extra shells with it), wired as production wires it (composer-from-config.mjs)
+ * but in one process. `npm start` runs shell/server/main.mjs instead.
  * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[] }} options
  *   remoteMap: the map's file or URL; sliceOrigins: which origins serve which slice in this environment;
  *   signingKey: the environment's (a random one by default: no preview link is valid);
@@ -109,25 +106,20 @@ export async function shellHandler({
   sliceOrigins,
   root = shellBuild,
   gameProvider = gameProviderUrl(),
-  signingKey = randomKey(),
+  signingKey,
   trustedProxies = [],
 }) {
-  const environment = { sliceOrigins };
-  const source = remoteMapAt(remoteMap, { environment, log: () => undefined });
-  await source.ready;
-  const keySigner = signer(signingKey);
-  const metrics = fieldMetrics();
-  const handler = createShellHandler({
-    ...(await loadShell(root)),
-    remoteMap: source,
-    fragmentOf: createFragmentSource(),
-    sliceOrigins,
-    gameProvider: new URL(gameProvider).origin,
-    signer: keySigner,
-    fieldSignals: createFieldSignals({ remoteMap: source, signer: keySigner, trustedProxies, metrics }),
+  const config = serverConfig({
+    REMOTE_MAP: remoteMap,
+    SLICE_ORIGINS: sliceOriginsSetting(sliceOrigins),
+    GAME_PROVIDER: gameProvider,
+    SHELL_BUILD: root,
+    SIGNING_KEY: signingKey,
+    TRUSTED_PROXIES: trustedProxies.join(','),
   });
-  await handler.prefetchFragments();
-  return Object.assign(shellListener({ handler, shellBuild: root }), {
+  // Many environments start and stop in a test run: their maps' revisions would only be noise.
+  const { listener, remoteMap: source, metrics } = await composerFromConfig(config, { mapLog: () => undefined });
+  return Object.assign(listener, {
     close: source.close,
     metrics: metricsServer({ read: () => metrics.registry.metrics(), log: () => undefined }),
   });

@@ -1,14 +1,12 @@
 // @ts-check
-// What one miss costs the composing server in CPU, per route: the shell handler of shell/server,
-// in this process, set up as main.mjs sets it up, composes each page again and again, each time
-// in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
+// What one miss costs the composing server in CPU, per route: the composer of shell/server, in
+// this process, wired as main.mjs wires it (composer-from-config.mjs), composes each page again
+// and again, each time in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
 // every thread of the process: the event loop and libuv's pool, where pages are compressed.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { composerSettings } from '../../scripts/serve.mjs';
 import { serverConfig } from '../../shell/server/config.mjs';
-import { createFragmentSource } from '../../shell/server/fragments.mjs';
-import { remoteMapAt } from '../../shell/server/remote-map-source.mjs';
-import { createShellHandler, loadShell } from '../../shell/server/shell-handler.mjs';
+import { composerFromConfig } from '../../shell/server/composer-from-config.mjs';
 import { serverTimings } from './server-timing.mjs';
 
 /**
@@ -28,13 +26,8 @@ const cpuMs = (/** @type {NodeJS.CpuUsage} */ usage) => (usage.user + usage.syst
 export async function missCosts({ deployments, routes, warmup = 10, runs = 30 }) {
   const config = serverConfig(composerSettings({ deployments, port: 0 }));
   let year = 2001;
-  const handler = createShellHandler({
-    ...(await loadShell(config.shellBuild)),
-    remoteMap: remoteMapAt(config.remoteMap, { environment: config, log: () => undefined }),
-    fragmentOf: createFragmentSource({ timeoutMs: config.fragmentTimeoutMs }),
-    sliceOrigins: config.sliceOrigins,
-    gameProvider: config.gameProvider,
-    pageCacheBytes: config.pageCacheBytes,
+  const { composer: handler, remoteMap } = await composerFromConfig(config, {
+    log: () => undefined,
     now: () => Date.UTC(year, 5, 1),
   });
 
@@ -83,5 +76,6 @@ export async function missCosts({ deployments, routes, warmup = 10, runs = 30 })
       timing: Object.fromEntries(names.map((name) => [name, mean((sample) => sample.timing[name] ?? 0)])),
     });
   }
+  remoteMap.close();
   return costs;
 }

@@ -16,8 +16,8 @@ import { fieldSignalTokens } from './field-signal-tokens.mjs';
 import { fieldMetrics } from './metrics.mjs';
 import { entryFor } from './remote-map-view.mjs';
 
-/** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
-/** @typedef {import('./shell-handler.mjs').PlainResponse} PlainResponse */
+/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
+/** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
 /** @typedef {import('./metrics.mjs').FieldMetrics} FieldMetrics */
 /** @typedef {import('./metrics.mjs').RejectReason} RejectReason */

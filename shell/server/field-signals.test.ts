@@ -11,7 +11,8 @@ import { tokenLifetimeMs } from './field-signal-tokens.mjs';
 import { fieldMetrics, rejectReasons } from './metrics.mjs';
 import type { RemoteMapSource } from './remote-map-source.mjs';
 import { remoteMapView } from './remote-map-view.mjs';
-import { createShellHandler, type PlainResponse } from './shell-handler.mjs';
+import type { PlainResponse } from './answers.mjs';
+import { createComposer } from './composer.mjs';
 import { shellDocument } from './shell-document.mjs';
 
 const sliceOrigins = { marketing: ['http://localhost:4174'], games: ['http://localhost:4175'] };
@@ -402,7 +403,7 @@ describe('the rate limit', () => {
   });
 });
 
-describe('in the shell handler', () => {
+describe('in the composer', () => {
   const handler = (log = vi.fn()) => {
     const { signals, metrics } = setUp();
     const shell = { matchShell: vi.fn(async () => ({ page: undefined, render: () => ({ html: '', status: 200 }) })) };
@@ -410,7 +411,7 @@ describe('in the shell handler', () => {
       log,
       metrics,
       signals,
-      handler: createShellHandler({
+      handler: createComposer({
         shell,
         document: shellDocument(
           '<!doctype html><html><head><script type="module" crossorigin src="/assets/main.js"></script></head>' +
@@ -420,6 +421,7 @@ describe('in the shell handler', () => {
         fragmentOf: Object.assign(vi.fn(), { prefetch: vi.fn(async () => undefined) }),
         sliceOrigins,
         gameProvider: 'http://127.0.0.1:4178',
+        pageCacheBytes: 64 * 1024 * 1024,
         log,
         fieldSignals: signals,
       }),
@@ -427,38 +429,38 @@ describe('in the shell handler', () => {
   };
 
   it('takes POST at its path, with the security headers, and still refuses it elsewhere', async () => {
-    const { handler: shellHandler, signals } = handler();
-    const taken = (await shellHandler.respond(post(batch(await tokenFor(signals), view_())))) as PlainResponse;
+    const { handler: composer, signals } = handler();
+    const taken = (await composer.respond(post(batch(await tokenFor(signals), view_())))) as PlainResponse;
     expect(taken.status).toBe(204);
     expect(taken.headers).toContain('Content-Security-Policy');
     const csp = taken.headers[taken.headers.indexOf('Content-Security-Policy') + 1];
     expect(csp).toMatch(/connect-src 'self'/);
-    const token = (await shellHandler.respond(request(fieldSignalTokenPath, {}))) as PlainResponse;
+    const token = (await composer.respond(request(fieldSignalTokenPath, {}))) as PlainResponse;
     expect(token.status).toBe(200);
     expect(token.headers).toContain('Content-Security-Policy');
-    const elsewhere = (await shellHandler.respond(
+    const elsewhere = (await composer.respond(
       new Request('http://shell.test/games', { method: 'POST', body: '{}' }),
     )) as PlainResponse;
     expect(elsewhere.status).toBe(405);
     expect(elsewhere.headers).toEqual(expect.arrayContaining(['Allow', 'GET, HEAD']));
-    const get = (await shellHandler.respond(new Request(`http://shell.test${fieldSignalsPath}`))) as PlainResponse;
+    const get = (await composer.respond(new Request(`http://shell.test${fieldSignalsPath}`))) as PlainResponse;
     expect(get.status).toBe(405);
     expect(get.headers).toEqual(expect.arrayContaining(['Allow', 'POST']));
   });
 
   it('logs nothing of a refused payload', async () => {
-    const { handler: shellHandler, log } = handler();
+    const { handler: composer, log } = handler();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await shellHandler.respond(post('{"signals":[{"slice":"games\\nSECRET","version":"x","signal":"view"}]}'));
-    await shellHandler.respond(post(batch('SECRET', view_('games', 'SECRET'))));
+    await composer.respond(post('{"signals":[{"slice":"games\\nSECRET","version":"x","signal":"view"}]}'));
+    await composer.respond(post(batch('SECRET', view_('games', 'SECRET'))));
     expect(log).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
   });
 
   it('does not answer /metrics: the metrics have a port of their own', async () => {
-    const { handler: shellHandler } = handler();
-    const answer = (await shellHandler.respond(new Request('http://shell.test/metrics'))) as PlainResponse;
+    const { handler: composer } = handler();
+    const answer = (await composer.respond(new Request('http://shell.test/metrics'))) as PlainResponse;
     expect(answer.status).toBe(404);
     expect(String(answer.body)).not.toContain(metricNames.rejected);
   });

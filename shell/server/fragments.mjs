@@ -45,19 +45,19 @@ function matchesIntegrity(bytes, integrity) {
 }
 
 /**
- * @param {{ timeoutMs?: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void }} [options]
- *   timeoutMs: the most a lookup may take; skipMs: how long a failing origin is skipped;
+ * @param {{ timeoutMs: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void }} options
+ *   timeoutMs: the most a lookup may take (FRAGMENT_TIMEOUT_MS, config.mjs); skipMs: how long a failing origin is skipped;
  *   failuresBeforeSkip: the failures in a row that make an origin skipped; log: where a manifest
  *   that does not match its integrity is reported (once per version)
  * @returns {FragmentSource}
  */
 export function createFragmentSource({
-  timeoutMs = 400,
+  timeoutMs,
   skipMs = 5000,
   failuresBeforeSkip = 2,
   now = Date.now,
   log = console.error,
-} = {}) {
+}) {
   /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
   /** @type {LRUCache<string, Promise<unknown>>} */
   const files = new LRUCache({ max: 1000 });

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFragmentSource } from './fragments.mjs';
 
+/** The lookup's bound in these tests (production's is FRAGMENT_TIMEOUT_MS). */
+const timeoutMs = 400;
 const manifestUrl = 'http://localhost:4176/1.0.0-aaaa/mf-manifest.json';
 const files: Record<string, unknown> = {
   [manifestUrl]: { buildId: 'b1' },
@@ -41,7 +43,7 @@ afterEach(() => {
 
 describe('a fragment lookup', () => {
   it("gives the page's fragment with its asset URLs on the version's folder", async () => {
-    const fragmentOf = createFragmentSource();
+    const fragmentOf = createFragmentSource({ timeoutMs });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'fragment',
       head: '<link rel="preload" href="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
@@ -65,7 +67,7 @@ describe('a fragment lookup', () => {
       head: '<title>Game Not Found</title>',
       html: '<h1>Game Not Found</h1>',
     };
-    const fragmentOf = createFragmentSource();
+    const fragmentOf = createFragmentSource({ timeoutMs });
     expect(await fragmentOf(games, '/games/pug-life', 'GamePage')).toEqual({
       kind: 'fragment',
       head: '',
@@ -81,7 +83,7 @@ describe('a fragment lookup', () => {
   });
 
   it('fetches every fragment of a version ahead: the lookups that follow wait for nothing', async () => {
-    const fragmentOf = createFragmentSource();
+    const fragmentOf = createFragmentSource({ timeoutMs });
     await fragmentOf.prefetch(entry);
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([
       manifestUrl,
@@ -93,7 +95,7 @@ describe('a fragment lookup', () => {
   });
 
   it('shares one fetch of each file between concurrent lookups, and keeps the files (versions never change)', async () => {
-    const fragmentOf = createFragmentSource();
+    const fragmentOf = createFragmentSource({ timeoutMs });
     const found = await Promise.all(
       Array.from({ length: 20 }, () => fragmentOf(entry, '/terms-and-conditions', 'TermsPage')),
     );
@@ -104,10 +106,10 @@ describe('a fragment lookup', () => {
   });
 
   it('finds none, for good, where the version has no fragment for the path or another build made its fragments', async () => {
-    const fragmentOf = createFragmentSource();
+    const fragmentOf = createFragmentSource({ timeoutMs });
     expect(await fragmentOf(entry, '/privacy-policy', 'PrivacyPage')).toEqual({ kind: 'none' });
     files[manifestUrl] = { buildId: 'b2' };
-    const other = createFragmentSource();
+    const other = createFragmentSource({ timeoutMs });
     expect(await other(versionAt(manifestUrl), '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
     files[manifestUrl] = { buildId: 'b1' };
     const remoteEntry = { ...entry, url: 'http://localhost:4176/1.0.0-aaaa/remoteEntry.js' };
@@ -119,7 +121,7 @@ describe('a fragment lookup', () => {
   it('never takes longer than its timeout, whatever the origin does', async () => {
     vi.useFakeTimers();
     answer = () => new Promise(() => undefined);
-    const fragmentOf = createFragmentSource({ timeoutMs: 400 });
+    const fragmentOf = createFragmentSource({ timeoutMs });
     let found: unknown;
     void fragmentOf(entry, '/terms-and-conditions', 'TermsPage').then((lookup) => (found = lookup));
     await vi.advanceTimersByTimeAsync(399);
@@ -131,7 +133,7 @@ describe('a fragment lookup', () => {
   it('bounds the whole lookup, not each file: files that each come just in time still miss the deadline', async () => {
     vi.useFakeTimers();
     answer = (url) => new Promise((resolve) => setTimeout(() => resolve(served(url)), 300));
-    const fragmentOf = createFragmentSource({ timeoutMs: 400 });
+    const fragmentOf = createFragmentSource({ timeoutMs });
     let found: unknown;
     void fragmentOf(entry, '/terms-and-conditions', 'TermsPage').then((lookup) => (found = lookup));
     await vi.advanceTimersByTimeAsync(400);
@@ -141,7 +143,7 @@ describe('a fragment lookup', () => {
   it('skips an origin that keeps failing for a while, then tries it again', async () => {
     let clock = 0;
     answer = async () => new Response('', { status: 502 });
-    const fragmentOf = createFragmentSource({ skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
+    const fragmentOf = createFragmentSource({ timeoutMs, skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'unavailable',
       reason: expect.any(String),
@@ -164,7 +166,7 @@ describe('a fragment lookup', () => {
   });
 
   it('counts a 404 as an answer, not a failure of the origin', async () => {
-    const fragmentOf = createFragmentSource({ failuresBeforeSkip: 1 });
+    const fragmentOf = createFragmentSource({ timeoutMs, failuresBeforeSkip: 1 });
     const missing = { ...entry, url: 'http://localhost:4176/9.9.9/mf-manifest.json' };
     expect(await fragmentOf(missing, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'none',
@@ -174,7 +176,7 @@ describe('a fragment lookup', () => {
 
   it('asks again for a file whose fetch failed', async () => {
     answer = async () => new Response('', { status: 500 });
-    const fragmentOf = createFragmentSource({ failuresBeforeSkip: 10 });
+    const fragmentOf = createFragmentSource({ timeoutMs, failuresBeforeSkip: 10 });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'unavailable' });
     answer = async (url) => served(url);
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
@@ -182,7 +184,7 @@ describe('a fragment lookup', () => {
 
   it('uses nothing of a version whose manifest is not the one its map entry names, and says so once', async () => {
     const log = vi.fn();
-    const fragmentOf = createFragmentSource({ log });
+    const fragmentOf = createFragmentSource({ timeoutMs, log });
     const tampered = { ...entry, integrity: integrityOf({ buildId: 'what was published' }) };
     expect(await fragmentOf(tampered, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });
     expect(await fragmentOf(tampered, '/terms-and-conditions', 'TermsPage')).toEqual({ kind: 'none' });

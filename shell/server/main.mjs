@@ -5,15 +5,12 @@
 // the sum of theirs, on a port of its own. SIGTERM (or SIGINT) stops accepting, finishes the
 // requests in flight and exits.
 import cluster from 'node:cluster';
-import { randomKey, signer } from '@nova/signing/signing';
-import { answerLedgerRequests, createLedger, ledgerOverIpc, localLedger } from './client-ledger.mjs';
-import { createFieldSignals } from './field-signals.mjs';
-import { createFragmentSource } from './fragments.mjs';
+import { randomKey } from '@nova/signing/signing';
+import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledger.mjs';
+import { composerFromConfig } from './composer-from-config.mjs';
 import { serverConfig } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
-import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
-import { remoteMapAt } from './remote-map-source.mjs';
-import { createShellHandler, loadShell } from './shell-handler.mjs';
+import { shellServer, stopGracefully } from './node-server.mjs';
 
 const config = serverConfig(process.env);
 const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${line}`);
@@ -45,34 +42,14 @@ const listening = (server, port, host) =>
  * @param {string} key the signing key
  */
 async function serve(key) {
-  const remoteMap = remoteMapAt(config.remoteMap, { environment: config, log });
   const metrics = fieldMetrics();
   if (cluster.isWorker) shareWithPrimary(metrics.registry);
-  const ledger = cluster.isWorker ? ledgerOverIpc() : localLedger(createLedger());
-  const keySigner = signer(key);
-  const handler = createShellHandler({
-    ...(await loadShell(config.shellBuild)),
-    remoteMap,
-    fragmentOf: createFragmentSource({ timeoutMs: config.fragmentTimeoutMs }),
-    sliceOrigins: config.sliceOrigins,
-    gameProvider: config.gameProvider,
-    pageCacheBytes: config.pageCacheBytes,
-    signer: keySigner,
-    fieldSignals: createFieldSignals({
-      remoteMap,
-      signer: keySigner,
-      ledger,
-      trustedProxies: config.trustedProxies,
-      metrics,
-    }),
-  });
-  const listener = shellListener({ handler, shellBuild: config.shellBuild, log });
+  const { listener, remoteMap } = await composerFromConfig(
+    { ...config, signingKey: key },
+    { log, metrics, ...(cluster.isWorker && { ledger: ledgerOverIpc() }) },
+  );
   const server = shellServer(listener);
   const metricsListener = cluster.isWorker ? undefined : metricsServer({ read: () => metrics.registry.metrics(), log });
-  // A map behind a URL is read once before the first request, so no instance starts without it,
-  // and its released versions' fragments are at hand for the first pages.
-  await remoteMap.ready;
-  await handler.prefetchFragments();
   await listening(server, config.port, config.host);
   if (metricsListener) await listening(metricsListener, config.metricsPort, config.metricsHost);
   /** @type {Promise<void> | undefined} */

@@ -4,8 +4,8 @@
 import { createServer } from 'node:http';
 import { servedFiles } from './static-files.mjs';
 
-/** @typedef {import('./shell-handler.mjs').Answer} Answer */
-/** @typedef {import('./shell-handler.mjs').RequestParts} RequestParts */
+/** @typedef {import('./answers.mjs').Answer} Answer */
+/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
 /** @typedef {import('./field-signals.mjs').SignalRequest} SignalRequest */
 /** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} ShellHandler */
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Listener */

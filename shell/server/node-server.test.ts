@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SignalRequest } from './field-signals.mjs';
-import type { Answer } from './shell-handler.mjs';
+import type { Answer } from './answers.mjs';
 import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
 
 let build: string;

@@ -13,7 +13,8 @@ import { serverRenderId } from '../document/server-render.js';
 import type { FragmentLookup } from './fragments.mjs';
 import { shellListener, shellServer } from './node-server.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
-import { createShellHandler, matchesEtag, toWebResponse, type PlainResponse } from './shell-handler.mjs';
+import type { PlainResponse } from './answers.mjs';
+import { createComposer } from './composer.mjs';
 import { shellDocument } from './shell-document.mjs';
 
 const sliceOrigins = {
@@ -83,8 +84,14 @@ const fragmentOf = Object.assign(
 );
 
 const key = signer('the environment key, long enough to sign');
-const handlerWith = (options: { pageCacheBytes?: number; log?: (line: string) => void } = {}) =>
-  createShellHandler({
+const handlerWith = (
+  options: {
+    pageCacheBytes?: number;
+    log?: (line: string) => void;
+    shell?: Parameters<typeof createComposer>[0]['shell'];
+  } = {},
+) =>
+  createComposer({
     signer: key,
     shell,
     document,
@@ -92,6 +99,7 @@ const handlerWith = (options: { pageCacheBytes?: number; log?: (line: string) =>
     fragmentOf,
     sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
+    pageCacheBytes: 64 * 1024 * 1024,
     now: () => clock,
     ...options,
   });
@@ -183,7 +191,7 @@ describe('a composed page', () => {
 
   it('falls back to the static document, which the browser renders, when composing fails', async () => {
     const logged: string[] = [];
-    const handler = createShellHandler({
+    const handler = handlerWith({
       shell: {
         matchShell: async () => ({
           render: () => {
@@ -191,11 +199,6 @@ describe('a composed page', () => {
           },
         }),
       },
-      document,
-      remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
-      fragmentOf,
-      sliceOrigins,
-      gameProvider: 'http://127.0.0.1:4178',
       log: (line) => logged.push(line),
     });
     const page = await get(handler, '/');
@@ -551,21 +554,6 @@ describe('the page policy', () => {
   });
 });
 
-describe('on a fetch-style runtime', () => {
-  it('answers a Web Request with what becomes a Web Response', async () => {
-    const request = new Request('http://portal.example/terms-and-conditions', {
-      headers: { 'Accept-Encoding': 'gzip' },
-    });
-    const response = toWebResponse((await handlerWith().respond(request)) as PlainResponse);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('Content-Encoding')).toBe('gzip');
-    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
-    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toContain(
-      `<main>/terms-and-conditions from ${entries.legal}</main>`,
-    );
-  });
-});
-
 describe("the browser's remote map, /remotes.json", () => {
   it('lists the released version of each slice only, with an ETag (304 while the map is unchanged)', async () => {
     const handler = handlerWith();
@@ -813,14 +801,5 @@ describe('content negotiation', () => {
       expect(page.header('Content-Encoding'), accepted).toBe(encoding);
       expect(page.text).toContain('<main>/ from');
     }
-  });
-
-  it('matches an If-None-Match that names the tag, weak or strong, alone or in a list', () => {
-    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('*', '"abc"')).toBe(true);
-    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
-    expect(matchesEtag(null, '"abc"')).toBe(false);
   });
 });

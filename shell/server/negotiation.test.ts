@@ -1,0 +1,29 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { addressOf, matchesEtag, namesFile } from './negotiation.mjs';
+
+describe("a request's address", () => {
+  it('splits a plain target as it is, and reads any other as the URL parser does, never as a host', () => {
+    expect(addressOf('/games/pug-life?preview=x')).toEqual({ pathname: '/games/pug-life', search: '?preview=x' });
+    expect(addressOf('//evil.example/x')).toEqual({ pathname: '//evil.example/x', search: '' });
+    expect(addressOf('/a/../terms')).toEqual({ pathname: '/terms', search: '' });
+    expect(addressOf('http://portal.example/terms?a=1')).toEqual({ pathname: '/terms', search: '?a=1' });
+    expect(addressOf('http://[')).toBeUndefined();
+  });
+
+  it('names a file when its last segment has an extension', () => {
+    expect(namesFile('/assets/main-1234.js')).toBe(true);
+    expect(namesFile('/games/pug-life')).toBe(false);
+  });
+});
+
+describe('If-None-Match', () => {
+  it('matches when it names the tag, weak or strong, alone or in a list', () => {
+    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('*', '"abc"')).toBe(true);
+    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
+    expect(matchesEtag(null, '"abc"')).toBe(false);
+  });
+});
