@@ -82,21 +82,27 @@ export function createFragmentSource({
     let json = files.get(key);
     if (json) return json;
     json = (async () => {
+      /** @type {Response} */
       let response;
+      /** @type {Awaited<ReturnType<typeof boundedText>>} */
+      let body;
+      // The answer and its body both come from the origin: a timeout, a reset or a cut-off body in
+      // either is its failure, which a page expects and goes without, not a bug to trace.
       try {
         response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+        if (response.status >= 500) {
+          await response.body?.cancel();
+          throw new OriginFailure(`${url} answered ${response.status}`);
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          return undefined;
+        }
+        body = await boundedText(response, maxFragmentBytes);
       } catch (error) {
+        if (error instanceof OriginFailure) throw error;
         throw new OriginFailure(error instanceof Error ? error.message : String(error));
       }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        throw new OriginFailure(`${url} answered ${response.status}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return undefined;
-      }
-      const body = await boundedText(response, maxFragmentBytes);
       if (body.over !== undefined) return undefined;
       if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity)) {
         log(`${url} does not match its integrity in the map (${integrity}): that version's fragments are not used.`);
@@ -187,6 +193,10 @@ export function createFragmentSource({
       if (!(error instanceof OriginFailure)) throw error;
       origin.failures += 1;
       if (origin.failures < failuresBeforeSkip) return { kind: 'unavailable', reason: error.message };
+      if (origin.skippedUntil <= now())
+        log(
+          `${originOf(entry.url)} failed ${origin.failures} times in a row (${error.message}): skipped for ${skipMs} ms.`,
+        );
       origin.skippedUntil = now() + skipMs;
       return { kind: 'unavailable', reason: error.message, retryAt: origin.skippedUntil };
     } finally {

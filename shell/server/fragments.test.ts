@@ -143,7 +143,8 @@ describe('a fragment lookup', () => {
   it('skips an origin that keeps failing for a while, then tries it again', async () => {
     let clock = 0;
     answer = async () => new Response('', { status: 502 });
-    const fragmentOf = createFragmentSource({ timeoutMs, skipMs: 5000, failuresBeforeSkip: 2, now: () => clock });
+    const log = vi.fn();
+    const fragmentOf = createFragmentSource({ timeoutMs, skipMs: 5000, failuresBeforeSkip: 2, now: () => clock, log });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'unavailable',
       reason: expect.any(String),
@@ -159,10 +160,37 @@ describe('a fragment lookup', () => {
       retryAt: 5000,
     });
     expect(fetch).toHaveBeenCalledTimes(asked);
+    // One line when it starts being skipped, nothing per lookup.
+    expect(log.mock.calls).toEqual([
+      [`http://localhost:4176 failed 2 times in a row (${manifestUrl} answered 502): skipped for 5000 ms.`],
+    ]);
 
     answer = async (url) => served(url);
     clock = 5001;
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
+  });
+
+  it('counts a body cut off by the timeout or the connection as a failure of the origin, not an error', async () => {
+    const cutOff = (error: Error) =>
+      new Response(
+        new ReadableStream({
+          start: (controller) => {
+            controller.enqueue(new TextEncoder().encode('{"buildId":'));
+            controller.error(error);
+          },
+        }),
+      );
+    const fragmentOf = createFragmentSource({ timeoutMs, failuresBeforeSkip: 10 });
+    answer = async () => cutOff(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
+      kind: 'unavailable',
+      reason: 'The operation was aborted due to timeout',
+    });
+    answer = async () => cutOff(new TypeError('terminated'));
+    expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
+      kind: 'unavailable',
+      reason: 'terminated',
+    });
   });
 
   it('counts a 404 as an answer, not a failure of the origin', async () => {
