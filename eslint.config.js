@@ -11,8 +11,9 @@ import { slices } from './packages/contracts/src/slices.js';
 const remotes = Object.values(slices).map((slice) => slice.folder);
 
 /**
- * Import boundaries: remotes → packages only; shell → packages only; packages → no app; the demo
- * provider ↔ nothing; the discovery service → packages only, imported by the e2e suite alone.
+ * Import boundaries: remotes → packages only; shell → packages only; packages → no app and no
+ * tool; bench ↮ e2e; the demo provider ↔ nothing; the discovery service → packages only, imported
+ * by the e2e suite alone.
  */
 const boundaries = [
   ...remotes.map((remote) => ({
@@ -31,6 +32,21 @@ const boundaries = [
     target: './packages',
     from: ['./shell', ...remotes],
     message: 'Packages are shared by the apps and never import them.',
+  },
+  {
+    target: './packages',
+    from: ['./scripts', './edge', './e2e', './bench'],
+    message: "Packages never import the repository's tools: the tools import them, so no circle.",
+  },
+  {
+    target: './bench',
+    from: './e2e',
+    message: 'The benchmarks share nothing with the e2e suite but packages and the local environment (scripts/).',
+  },
+  {
+    target: './e2e',
+    from: './bench',
+    message: 'The e2e suite shares nothing with the benchmarks but packages and the local environment (scripts/).',
   },
   {
     target: './demo-provider',

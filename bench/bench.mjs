@@ -4,7 +4,7 @@
 // Run with `pnpm bench` (builds first). BENCH_RUNS slow-network visits and LIGHTHOUSE_RUNS
 // audits per route and build; medians are reported.
 import { chromium } from '@playwright/test';
-import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
+import { chromiumExecutable } from '@nova/tooling/chromium';
 import { controlsBeforeScript } from './measure/controls.mjs';
 import { lighthouseMobile } from './measure/lighthouse.mjs';
 import { updatePerformanceDoc, withPage } from './performance-doc.mjs';

@@ -5,8 +5,9 @@
 import { chromium } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveSite, shellPort } from '../scripts/serve.mjs';
-import { chromiumExecutable } from '../e2e/ensure-browser.mjs';
+import { shellPort } from '../scripts/local-origins.mjs';
+import { serveSite } from '../scripts/serve.mjs';
+import { chromiumExecutable } from '@nova/tooling/chromium';
 import { measureScripts } from './measure/visit.mjs';
 import { routes } from './sites.mjs';
 import { targets } from './report.mjs';

@@ -40,7 +40,7 @@ export function performanceReport(rows, { slowRuns, lighthouseRuns, chromium }) 
     `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench\` (bench/bench.mjs), Chromium ${chromium}.`,
     'Each cell reads composed / one app (composed ÷ one app). "One app" is the shell and every',
     "slice's exposed pages built as one plain Vite app, routes lazy-split, no federation",
-    '(bench/one-app). Both are served by the local production server (scripts/serve.mjs).',
+    '(bench/one-app). Both are served by the local environment (scripts/serve.mjs, scripts/local-origins.mjs).',
     '',
     '- **JS** — gzip (level 9) of every script a cold visit downloads, lazy ones included, and their number.',
     `- **Waves** — request waves before the page heading shows: the longest chain of requests each started after the previous one finished, on the slow network (median of ${slowRuns}).`,

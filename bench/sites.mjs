@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { gamePath, routes as pages } from '@nova/contracts/routes';
-import { listen, serveSite, shellPort, staticShellHandler } from '../scripts/serve.mjs';
+import { listen, shellPort, staticShellHandler } from '../scripts/local-origins.mjs';
+import { serveSite } from '../scripts/serve.mjs';
 
 const oneAppPort = 4190;
 const oneAppBuild = join(import.meta.dirname, 'one-app/dist');

@@ -3,14 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumExecutable, debianChromium } from '@nova/tooling/chromium';
 import { ensureDebianPackages } from '@nova/tooling/debian-packages';
-
-const debianChromium = '/usr/bin/chromium';
-
-/** Debian's chromium when present; otherwise undefined, so Playwright uses its own browser. */
-export function chromiumExecutable() {
-  return existsSync(debianChromium) ? debianChromium : undefined;
-}
 
 function hasBrowser() {
   return chromiumExecutable() !== undefined || existsSync(chromium.executablePath());

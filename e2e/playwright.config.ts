@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable } from './ensure-browser.mjs';
+import { chromiumExecutable } from '@nova/tooling/chromium';
 import { shellOrigin } from './support/site.ts';
 
 const longTests = /[/\\](own-repository|forged-signals|slice-shipping|canary|canary-guard)\.spec\.ts$/;

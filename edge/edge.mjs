@@ -1,16 +1,20 @@
 // @ts-check
 // Starts the edge: nginx with edge/nginx.conf, in a folder of its own (configuration, pid, cache,
-// temporary files), in the foreground and without privileges; stops it by its process id.
-import { execFileSync, spawn } from 'node:child_process';
+// temporary files, error log), in the foreground and without privileges; stops it by its process id.
+import { execFileSync } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { chownSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startNginx } from '../packages/tooling/src/nginx.js';
 import { securityHeaderNames } from '../shell/server/page-policy.mjs';
-import { missingNginx, nginxBinary } from './ensure-nginx.mjs';
+import { missingNginx } from './ensure-nginx.mjs';
 import { edgeConfig } from './nginx-config.mjs';
 
-/** @typedef {{ origin: string, pid: number, cacheFolder: string, stop: () => Promise<void> }} Edge */
+/**
+ * @typedef {{ origin: string, pid: number, cacheFolder: string, errorLog: () => string, stop: () => Promise<void> }} Edge
+ *   errorLog: what nginx has written to its error log (kept in its folder, never printed)
+ */
 
 /**
  * The address a server started with this origin's host listens on (Node listens on the first one
@@ -92,56 +96,23 @@ export async function startEdge({ port, composer, shellBuild, slices = {}, host 
   if (user)
     for (const path of [prefix, ...readdirSync(prefix).map((name) => join(prefix, name))])
       chownSync(path, user.uid, user.gid);
-  const nginx = spawn(nginxBinary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr'], {
-    stdio: ['ignore', 'inherit', 'pipe'],
-    ...user,
-  });
-  let messages = '';
-  nginx.stderr.on('data', (/** @type {Buffer} */ chunk) => {
-    messages = (messages + chunk).slice(-4000);
-    process.stderr.write(chunk);
-  });
-  const exited = new Promise((resolve) => nginx.once('exit', resolve));
-  // Should this process end without stopping it, nginx goes too.
-  const stopOnExit = () => nginx.kill('SIGTERM');
-  process.once('exit', stopOnExit);
-
-  const stop = async () => {
-    process.off('exit', stopOnExit);
-    if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGTERM');
-    await exited;
-    rmSync(prefix, { recursive: true, force: true });
-  };
-
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   try {
-    await untilAnswering(`${origin}/assets/`, () => nginx.exitCode !== null || nginx.signalCode !== null);
+    // It answers /assets/ itself (a 404 at worst), whatever the composer's state.
+    const nginx = await startNginx({ folder: prefix, url: `${origin}/assets/`, user });
+    // The cache's folder (proxy_cache_path in nginx.conf): what it keeps, for whoever counts it.
+    return {
+      origin,
+      pid: nginx.pid,
+      cacheFolder: join(prefix, 'cache'),
+      errorLog: nginx.errorLog,
+      stop: async () => {
+        await nginx.stop();
+        rmSync(prefix, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    await stop();
-    throw new Error(
-      `The edge did not start at ${origin}: ${error instanceof Error ? error.message : error}\n${messages}`,
-    );
-  }
-  // The cache's folder (proxy_cache_path in nginx.conf): what it keeps, for whoever counts it.
-  return { origin, pid: /** @type {number} */ (nginx.pid), cacheFolder: join(prefix, 'cache'), stop };
-}
-
-/**
- * Waits until nginx answers `url`, whatever it answers (it answers /assets/ itself, a 404, whatever
- * the composer's state).
- * @param {string} url
- * @param {() => boolean} ended whether the server has exited
- * @param {number} [timeoutMs]
- */
-async function untilAnswering(url, ended, timeoutMs = 10_000) {
-  for (const deadline = Date.now() + timeoutMs; ;) {
-    const answered = await fetch(url).then(
-      async (response) => (await response.body?.cancel(), response.headers.get('server') === 'nginx'),
-      () => false,
-    );
-    if (answered) return;
-    if (ended()) throw new Error('nginx exited.');
-    if (Date.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    rmSync(prefix, { recursive: true, force: true });
+    throw new Error(`The edge did not start at ${origin}: ${error instanceof Error ? error.message : error}`);
   }
 }

@@ -12,6 +12,7 @@ import {
   edgeBucketsHeader,
 } from '../packages/contracts/src/traffic.js';
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
+import { brotliStaticModule, errorLogName, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
 
 /**
@@ -29,9 +30,6 @@ function nginxPath(/** @type {string} */ path) {
   if (/["\\$\n]/.test(path)) throw new Error(`The edge cannot use a path with ", \\, $ or a line break: ${path}`);
   return `"${path}"`;
 }
-
-/** Text as one nginx string: quoted, its quotes and backslashes escaped, so nginx reads it as it is. */
-const quoted = (/** @type {string} */ text) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /** A header value as one nginx string; refused if nginx would read a variable in it. */
 function nginxValue(/** @type {string} */ value) {
@@ -83,6 +81,8 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
   ]);
   return {
     'nginx.conf': fillIn(template('nginx.conf'), {
+      BROTLI_STATIC_MODULE: nginxPath(brotliStaticModule),
+      ERROR_LOG: nginxPath(errorLogName),
       LISTEN: `${address}:${port}`,
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),

@@ -15,7 +15,7 @@ import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
 import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
 import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
 import { shellDocument } from '../shell/server/shell-document.mjs';
-import { gameProviderUrl, localDemoProvider } from './serve.mjs';
+import { gameProviderUrl, localDemoProvider } from './local-origins.mjs';
 
 /** @typedef {import('../packages/contracts/src/slices.js').SliceName} SliceName */
 

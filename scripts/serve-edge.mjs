@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
-import { composerSettings, serveDemoProvider, shellBuild, startComposingServer } from './serve.mjs';
+import { composerSettings, startComposingServer } from './local-composer.mjs';
+import { serveDemoProvider, shellBuild } from './local-origins.mjs';
 
 const edgePort = 4180;
 const composerPort = 4181;

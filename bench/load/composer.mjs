@@ -2,7 +2,7 @@
 // The composing server as production runs it (shell/server/main.mjs, started by scripts/serve.mjs),
 // for one of the benchmark's environments, with the processes that serve its requests.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composerSettings, startComposingServer } from '../../scripts/serve.mjs';
+import { composerSettings, startComposingServer } from '../../scripts/local-composer.mjs';
 import { childrenOf, commandLine } from './processes.mjs';
 
 const isComposer = (/** @type {number} */ pid) => commandLine(pid).includes('shell/server/main.mjs');

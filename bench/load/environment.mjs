@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sliceNames } from '@nova/contracts/slices';
-import { listen, sliceHandler } from '../../scripts/serve.mjs';
+import { listen, sliceHandler } from '../../scripts/local-origins.mjs';
 import { repoRoot } from '@nova/tooling/repo-root';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */

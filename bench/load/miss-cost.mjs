@@ -4,7 +4,7 @@
 // and again, each time in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
 // every thread of the process: the event loop and libuv's pool, where pages are compressed.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composerSettings } from '../../scripts/serve.mjs';
+import { composerSettings } from '../../scripts/local-composer.mjs';
 import { serverConfig } from '../../shell/server/config.mjs';
 import { composerFromConfig } from '../../shell/server/composer-from-config.mjs';
 import { serverTimings } from './server-timing.mjs';

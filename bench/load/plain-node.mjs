@@ -4,7 +4,7 @@
 // serves more; the composer's distance to it is what its own work costs. Stopped by its process id.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { servingProcess } from './processes.mjs';
+import { servingProcess } from '@nova/tooling/serving-process';
 
 /**
  * @param {{ port: number, root: string, routes: string[], workers: number, headers: Record<string, string> }} options

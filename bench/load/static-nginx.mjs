@@ -2,14 +2,9 @@
 // The limit: nginx serving composed pages as static files, precompressed (brotli_static,
 // gzip_static), with the headers the composer sends. Runs unprivileged from its own config file,
 // everything it writes under one folder; stopped by its process id.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { servingProcess } from './processes.mjs';
-import { brotliStaticModule, nginxBinary } from './tools.mjs';
-
-/** A value as an nginx string. */
-const quoted = (/** @type {string} */ value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+import { brotliStaticModule, errorLogName, nginxString, startNginx } from '@nova/tooling/nginx';
 
 /**
  * nginx's configuration for serving the pages under `root` (<path>/index.html, .br, .gz) on `port`.
@@ -17,13 +12,13 @@ const quoted = (/** @type {string} */ value) => `"${value.replaceAll('\\', '\\\\
  *   folder: where its pid, logs and temporary files go; headers: sent with every page
  */
 export function staticNginxConfig({ port, root, folder, workers, headers }) {
-  const addHeaders = Object.entries(headers).map(([name, value]) => `      add_header ${name} ${quoted(value)};`);
+  const addHeaders = Object.entries(headers).map(([name, value]) => `      add_header ${name} ${nginxString(value)};`);
   return [
     `load_module ${brotliStaticModule};`,
     `worker_processes ${workers};`,
     'daemon off;',
     `pid ${join(folder, 'nginx.pid')};`,
-    `error_log ${join(folder, 'error.log')} warn;`,
+    `error_log ${join(folder, errorLogName)} warn;`,
     'events { worker_connections 4096; }',
     'http {',
     '  access_log off;',
@@ -60,17 +55,12 @@ export function staticNginxConfig({ port, root, folder, workers, headers }) {
  */
 export async function startStaticNginx(options) {
   mkdirSync(options.folder, { recursive: true });
-  const config = join(options.folder, 'nginx.conf');
-  writeFileSync(config, staticNginxConfig(options));
-  const nginx = spawn(nginxBinary, ['-c', config, '-p', options.folder, '-e', join(options.folder, 'error.log')], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const origin = `http://localhost:${options.port}`;
+  writeFileSync(join(options.folder, 'nginx.conf'), staticNginxConfig(options));
   // QUIT: finish what is in flight, then exit.
-  return servingProcess(nginx, {
-    url: `${origin}/`,
+  return startNginx({
+    folder: options.folder,
+    url: `http://localhost:${options.port}/`,
+    serves: (response) => response.status === 200,
     stopSignal: 'SIGQUIT',
-    problem: (status) =>
-      `nginx ${status === undefined ? 'did not start' : `answered ${status} for /`} on ${origin} (see ${join(options.folder, 'error.log')}).`,
   });
 }

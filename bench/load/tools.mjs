@@ -3,18 +3,12 @@
 // Installed with apt-get when missing and running as root.
 import { spawnSync } from 'node:child_process';
 import { ensureDebianPackages } from '@nova/tooling/debian-packages';
+import { nginxBinary, nginxPackages } from '@nova/tooling/nginx';
 
-/** The programs, and nginx's brotli_static module for a configuration to load. */
 export const wrkBinary = '/usr/bin/wrk';
-export const nginxBinary = '/usr/sbin/nginx';
-export const brotliStaticModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** Debian's packages, and the file of each the benchmark uses. */
-const needed = [
-  { pkg: 'wrk', file: wrkBinary },
-  { pkg: 'nginx', file: nginxBinary },
-  { pkg: 'libnginx-mod-http-brotli-static', file: brotliStaticModule },
-];
+const needed = [{ pkg: 'wrk', file: wrkBinary }, ...nginxPackages];
 
 /** Makes sure wrk, nginx and its brotli_static module are installed. */
 export const ensureLoadTools = () => ensureDebianPackages(needed, 'The load benchmark');

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { fieldSignalsPath, fieldSignalTokenPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
-import { composerSettings, startComposingServer } from '../../scripts/serve.mjs';
+import { composerSettings, startComposingServer } from '../../scripts/local-composer.mjs';
 
 /** A port nothing listens on now. */
 async function freePort() {

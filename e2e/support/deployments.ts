@@ -6,14 +6,14 @@ import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { composerInProcess } from '../../scripts/local-composer.mjs';
 import {
   listen,
   localSliceOrigins,
   shellBuild,
-  shellHandler,
   sliceHandler,
   staticShellHandler,
-} from '../../scripts/serve.mjs';
+} from '../../scripts/local-origins.mjs';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
@@ -184,7 +184,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         const sliceOrigins = given ?? originsOf(typeof remotes === 'string' ? {} : remotes);
         const handler = faults?.['/remotes.json']
           ? staticShellHandler({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
-          : await shellHandler({ remoteMap, sliceOrigins, gameProvider });
+          : await composerInProcess({ remoteMap, sliceOrigins, gameProvider });
         const { port } = await serve(handler, environment, 0, faults);
         return `http://localhost:${port}`;
       },
@@ -195,13 +195,13 @@ export const test = base.extend<{ deploy: Deployments }>({
           else writeFileSync(remoteMap, text);
         };
         writeMap(map);
-        const handler = await shellHandler({ remoteMap, sliceOrigins: originsOf({}) });
+        const handler = await composerInProcess({ remoteMap, sliceOrigins: originsOf({}) });
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return { url: `http://localhost:${port}`, writeMap };
       },
       async composer(remoteMap, sliceOrigins) {
-        const handler = await shellHandler({ remoteMap, sliceOrigins });
+        const handler = await composerInProcess({ remoteMap, sliceOrigins });
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return `http://localhost:${port}`;
@@ -224,7 +224,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         const slice = (...args: string[]) =>
           execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
-        const handler = await shellHandler({
+        const handler = await composerInProcess({
           remoteMap: remoteMapFile(root),
           sliceOrigins: localSliceOrigins(root),
           signingKey: localSigningKey(root),

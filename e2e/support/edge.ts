@@ -6,7 +6,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEdge } from '../../edge/edge.mjs';
-import { listen, localSliceOrigins, shellBuild, shellHandler } from '../../scripts/serve.mjs';
+import { composerInProcess } from '../../scripts/local-composer.mjs';
+import { listen, localSliceOrigins, shellBuild } from '../../scripts/local-origins.mjs';
 import { remoteMapFile } from '@nova/deploy/environment';
 import { sliceNames } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
@@ -67,10 +68,11 @@ const stopHttp = (server: Server) => {
  * `edgeSite`: an environment of its own behind the edge, on free ports (never the suite's
  * 4173–4178): a deployment root with every slice's current build published and released, the
  * composer (in this process) on its map, and nginx (edge/edge.mjs) as the shell origin and as every
- * slice origin. Everything is stopped when the test ends, nginx by its process id, pass or fail.
+ * slice origin. Everything is stopped when the test ends, nginx by its process id, pass or fail;
+ * nginx's error log is attached to a test that failed.
  */
 export const test = base.extend<{ edgeSite: EdgeSite }>({
-  edgeSite: async ({}, use) => {
+  edgeSite: async ({}, use, testInfo) => {
     const root = mkdtempSync(join(tmpdir(), 'nova-edge-deployments-'));
     // Readable by nginx, which runs unprivileged (a temporary folder is its owner's alone).
     chmodSync(root, 0o755);
@@ -91,7 +93,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
         });
       slice('publish', '--all', '--built', '--release');
 
-      const handler = await shellHandler({
+      const handler = await composerInProcess({
         remoteMap: remoteMapFile(root),
         sliceOrigins: localSliceOrigins(root),
         // The edge in front names the client (X-Forwarded-For), as serve-edge.mjs has it.
@@ -106,6 +108,12 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
       const composerOrigin = `http://localhost:${(composer.address() as AddressInfo).port}`;
       const edge = await startEdge({ port: edgePort, composer: composerOrigin, shellBuild, slices });
       cleanups.push(edge.stop);
+      // nginx's error log is expected to fill in outage tests (connect() failed): shown only with a
+      // test that failed, not on every run.
+      cleanups.push(async () => {
+        if (testInfo.status !== testInfo.expectedStatus)
+          await testInfo.attach('nginx error.log', { body: edge.errorLog(), contentType: 'text/plain' });
+      });
 
       await use({
         url: edge.origin,

@@ -5,7 +5,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
-import { shellBuild } from '../../scripts/serve.mjs';
+import { shellBuild } from '../../scripts/local-origins.mjs';
 import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
 import { expect, test } from '../support/edge.ts';
 import { serverRenderOf } from '../support/server-render.ts';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import { listen, localDemoProvider, portalOrigins, staticShellHandler } from './serve.mjs';
+import { listen, localDemoProvider, portalOrigins, staticShellHandler } from './local-origins.mjs';
 
 let server: Server | undefined;
 let root: string | undefined;
