@@ -9,6 +9,7 @@ import { controlsBeforeScript } from './measure/controls.mjs';
 import { lighthouseMobile } from './measure/lighthouse.mjs';
 import { updatePerformanceDoc, withPage } from './performance-doc.mjs';
 import { measureScripts, measureSlowVisit } from './measure/visit.mjs';
+import { checkQuietMachine } from './quiet-machine.mjs';
 import { performanceReport } from './report.mjs';
 import { buildOneApp, routes, serveBothBuilds } from './sites.mjs';
 
@@ -31,6 +32,7 @@ async function repeat(runs, measure) {
   return samples;
 }
 
+const machineLoad = checkQuietMachine({ benchmark: 'bench' });
 await buildOneApp();
 const sites = await serveBothBuilds();
 const browser = await chromium.launch({
@@ -74,7 +76,7 @@ try {
     rows.push({ route, composed: await measure(sites.composed + route), oneApp: await measure(sites.oneApp + route) });
     console.error(`measured ${route}`);
   }
-  const report = performanceReport(rows, { slowRuns, lighthouseRuns, chromium: browser.version() });
+  const report = performanceReport(rows, { slowRuns, lighthouseRuns, chromium: browser.version(), machineLoad });
   console.log(report);
   // The load benchmark's section (pnpm bench:load) stays.
   updatePerformanceDoc((document) => withPage(document, report));

@@ -7,7 +7,7 @@
 // how long each run lasts (3), LOAD_ROUNDS how many rounds of runs give each figure, their median (3).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +27,7 @@ import { startStaticNginx } from './load/static-nginx.mjs';
 import { ensureLoadTools, toolVersions } from './load/tools.mjs';
 import { medianOf, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
+import { checkQuietMachine } from './quiet-machine.mjs';
 import { routes } from './sites.mjs';
 import { repoRoot } from '@nova/tooling/repo-root';
 
@@ -51,6 +52,7 @@ const memoryRequests = 100_000;
 const edgeModule = join(repoRoot, 'edge/edge.mjs');
 const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
 
+const machineLoad = checkQuietMachine({ benchmark: 'bench:load' });
 ensureLoadTools();
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 const setup = {
@@ -60,9 +62,8 @@ const setup = {
     git(['rev-parse', '--short', 'HEAD']) +
     (git(['status', '--porcelain', '--', '.', ':!docs/performance.md']) ? ' (with uncommitted changes)' : ''),
   machine: `${cpus()[0]?.model.trim()}, ${cores} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
-  loadBefore: loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' '),
+  loadBefore: machineLoad.loadBefore,
+  busy: machineLoad.busy,
   node: process.versions.node,
   ...toolVersions(),
   seconds,

@@ -1,5 +1,6 @@
 // @ts-check
 // The benchmark's table, as Markdown for docs/performance.md.
+import { busyNote } from './quiet-machine.mjs';
 
 /** What the composed portal must cost, at most, next to the same pages as one app (issues 8, 13 and 21). */
 export const targets = {
@@ -31,13 +32,13 @@ const idleControls = (/** @type {BuildResult} */ build) =>
 
 /**
  * @param {{ route: string, composed: BuildResult, oneApp: BuildResult }[]} rows
- * @param {{ slowRuns: number, lighthouseRuns: number, chromium: string }} setup
+ * @param {{ slowRuns: number, lighthouseRuns: number, chromium: string, machineLoad: import('./quiet-machine.mjs').MachineLoad }} setup
  */
-export function performanceReport(rows, { slowRuns, lighthouseRuns, chromium }) {
+export function performanceReport(rows, { slowRuns, lighthouseRuns, chromium, machineLoad }) {
   const lines = [
     '# Performance: the composed portal next to the same pages as one app',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench\` (bench/bench.mjs), Chromium ${chromium}.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`pnpm bench\` (bench/bench.mjs), Chromium ${chromium}, load average before the run ${machineLoad.loadBefore}.${busyNote(machineLoad)}`,
     'Each cell reads composed / one app (composed ÷ one app). "One app" is the shell and every',
     "slice's exposed pages built as one plain Vite app, routes lazy-split, no federation",
     '(bench/one-app). Both are served by the local environment (scripts/serve.mjs, scripts/local-origins.mjs).',

@@ -1,13 +1,14 @@
 // @ts-check
 // The load benchmark's section of docs/performance.md, as Markdown: the figures, the targets of
 // issue 20 and whether each holds.
+import { busyNote } from '../quiet-machine.mjs';
 
 /** @typedef {import('./wrk.mjs').WrkResult} WrkResult */
 /** @typedef {import('./miss-cost.mjs').MissCost} MissCost */
 
 /**
  * @typedef {object} LoadFigures
- * @property {{ date: string, commit: string, machine: string, loadBefore: string, node: string, nginx: string, wrk: string,
+ * @property {{ date: string, commit: string, machine: string, loadBefore: string, busy: boolean, node: string, nginx: string, wrk: string,
  *   seconds: number, rounds: number, connections: number, cores: number }} setup
  * @property {{ route: string, limit: WrkResult, plainNode: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
  * @property {string | undefined} edgeMissing why the edge was not measured, if it was not
@@ -153,7 +154,7 @@ export function loadReport(figures) {
     `Measured ${setup.date} by \`pnpm bench:load\` (bench/load.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
     `nginx ${setup.nginx}, wrk ${setup.wrk} (load average before the run: ${setup.loadBefore}). wrk runs 1 thread with`,
     `${setup.connections} connections for ${setup.seconds} s a run and sends \`Accept-Encoding: br\`, as browsers do; each figure is the`,
-    `median of ${setup.rounds} rounds (each route on every server in turn, round after round; errors: all the rounds').`,
+    `median of ${setup.rounds} rounds (each route on every server in turn, round after round; errors: all the rounds').${busyNote(setup)}`,
     "Every server runs on this machine beside wrk, each with ports and an environment of the benchmark's",
     "own: every slice's current build published and released by the slice CLI in a temporary deployment root.",
     '',

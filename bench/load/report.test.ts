@@ -8,6 +8,7 @@ const figures = (changes: Partial<LoadFigures> = {}): LoadFigures => ({
     commit: 'abc1234',
     machine: 'AMD EPYC, 2 cores, 24 GiB',
     loadBefore: '0.10 0.20 0.30',
+    busy: false,
     node: '20.20.2',
     nginx: '1.22.1',
     wrk: '4.1.0',
