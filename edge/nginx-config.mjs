@@ -14,6 +14,7 @@ import {
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
 import { brotliStaticModule, errorLogName, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
+import { cachePolicy, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
 
 /**
  * @typedef {object} EdgeSettings
@@ -79,8 +80,14 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
     `proxy_hide_header ${name};`,
     `add_header ${name} ${nginxValue(value)} always;`,
   ]);
+  /** A build's files, cached for good, with these headers on every answer (`always`: errors too). */
+  const immutableWith = (/** @type {Record<string, string>} */ headers) => [
+    `add_header Cache-Control ${nginxValue(cachePolicy.immutable)};`,
+    ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${nginxValue(value)} always;`),
+  ];
   return {
     'nginx.conf': fillIn(template('nginx.conf'), {
+      ASSET_HEADERS: lines(immutableWith(fileHeaders), '            '),
       BROTLI_STATIC_MODULE: nginxPath(brotliStaticModule),
       ERROR_LOG: nginxPath(errorLogName),
       LISTEN: `${address}:${port}`,
@@ -102,6 +109,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
         : fillIn(template('slice-origins.conf'), {
             SLICE_FOLDERS: lines(slices.map((slice) => `${slice.port} ${nginxPath(slice.root)};`)),
             SLICE_LISTENS: lines(slices.map((slice) => `listen ${address}:${slice.port};`)),
+            SLICE_ORIGIN_HEADERS: lines(immutableWith(sliceOriginHeaders)),
           }),
   };
 }

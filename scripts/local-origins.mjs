@@ -10,7 +10,14 @@ import { shell } from '../packages/contracts/src/slices.js';
 import { sliceOrigins } from '../packages/deploy/src/environment.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
-import { cachePolicy, inlineScriptHashes, securityHeaders } from '../shell/server/page-policy.mjs';
+import {
+  cachePolicy,
+  fileCaching,
+  fileHeaders,
+  inlineScriptHashes,
+  securityHeaders,
+  sliceOriginHeaders,
+} from '../shell/server/page-policy.mjs';
 import { everySliceOrigin } from '../shell/server/remote-map-view.mjs';
 import { servedFiles } from '../shell/server/static-files.mjs';
 
@@ -79,9 +86,6 @@ function staticFiles(root, { single = false, dynamic = false, extensions = [], c
     });
 }
 
-const assetCaching = (/** @type {string} */ pathname) =>
-  pathname.startsWith('/assets/') ? cachePolicy.immutable : cachePolicy.revalidate;
-
 /**
  * A shell build served as plain static files, with the remote map file at /remotes.json if there
  * is one: the browser renders every page and reads the map itself (a static host without the
@@ -96,7 +100,7 @@ export function staticShellHandler({ root, remoteMap, sliceOrigins, gameProvider
     inlineScripts,
     gameProvider: new URL(gameProvider).origin,
   });
-  const files = staticFiles(root, { single: true, cacheControl: assetCaching });
+  const files = staticFiles(root, { single: true, cacheControl: fileCaching });
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (remoteMap && req.url?.split('?')[0] === '/remotes.json') {
@@ -109,8 +113,6 @@ export function staticShellHandler({ root, remoteMap, sliceOrigins, gameProvider
   };
 }
 
-const commonHeaders = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Content-Type-Options': 'nosniff' };
-
 /**
  * A slice's deployments: each version in a folder of its own, never changed once published, so
  * everything is cached for good; versions published while it runs are served at once. Any
@@ -121,9 +123,7 @@ const commonHeaders = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X
 export function sliceHandler({ root }) {
   const files = staticFiles(root, { dynamic: true, cacheControl: () => cachePolicy.immutable });
   return (req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(sliceOriginHeaders)) res.setHeader(name, value);
     files(req, res);
   };
 }
@@ -145,11 +145,11 @@ export const portalOrigins = () =>
  * @returns {Handler}
  */
 export function providerHandler({ root, portals = portalOrigins() }) {
-  const files = staticFiles(root, { extensions: ['html'], cacheControl: assetCaching });
+  const files = staticFiles(root, { extensions: ['html'], cacheControl: fileCaching });
   const policy = `default-src 'self'; frame-ancestors ${portals.join(' ')}; object-src 'none'; base-uri 'self'`;
   return (req, res) => {
     res.setHeader('Content-Security-Policy', policy);
-    for (const [name, value] of Object.entries(commonHeaders)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(fileHeaders)) res.setHeader(name, value);
     files(req, res);
   };
 }

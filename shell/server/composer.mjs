@@ -10,7 +10,7 @@ import { canonicalPath } from '@nova/contracts/routes';
 import { flatHeaders, plainAnswers } from './answers.mjs';
 import { addressOf, namesFile } from './negotiation.mjs';
 import { createPages } from './pages.mjs';
-import { cachePolicy, securityHeaders } from './page-policy.mjs';
+import { cachePolicy, fileCaching, securityHeaders } from './page-policy.mjs';
 import { remotesEndpoint } from './remotes-endpoint.mjs';
 import { everySliceOrigin } from './remote-map-view.mjs';
 import { readShellDocument } from './shell-document.mjs';
@@ -94,11 +94,7 @@ export function createComposer({
       if (namesFile(pathname))
         return {
           file: pathname,
-          headers: [
-            ...security,
-            'Cache-Control',
-            pathname.startsWith('/assets/') ? cachePolicy.immutable : cachePolicy.revalidate,
-          ],
+          headers: [...security, 'Cache-Control', fileCaching(pathname)],
         };
       // A page has one address: any other spelling of it is sent there for good.
       const canonical = canonicalPath(pathname);

@@ -17,6 +17,25 @@ export const inlineScriptHashes = (html) =>
   );
 
 /**
+ * What every file of the site carries, whichever origin serves it (the composer, a slice origin,
+ * the edge, the local environment's): no type sniffing, no referrer beyond the origin.
+ */
+export const fileHeaders = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * A slice origin's answers besides their caching: any origin may load its files (the shell does,
+ * cross-origin), and none of them is a page that may run or be framed.
+ */
+export const sliceOriginHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  ...fileHeaders,
+};
+
+/**
  * The headers every response of the shell origin carries. Script, style and image sources are
  * the environment's configured slice origins, not the ones a remote map lists at one moment, so
  * a page keeps working with the next map (a release, or a map that was broken and is repaired).
@@ -48,8 +67,7 @@ export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, soc
     'Content-Security-Policy': csp.join('; '),
     'Permissions-Policy': permissions.join(', '),
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
+    ...fileHeaders,
   };
 }
 
@@ -88,3 +106,7 @@ export const cachePolicy = {
  * @param {number} [now] milliseconds since the epoch
  */
 export const edgeExpiry = (now = Date.now()) => `@${Math.floor(now / 1000)}`;
+
+/** How long a file of a build may be kept: for good under /assets/ (hashed names), else revalidated. */
+export const fileCaching = (/** @type {string} */ pathname) =>
+  pathname.startsWith('/assets/') ? cachePolicy.immutable : cachePolicy.revalidate;
