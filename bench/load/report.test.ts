@@ -72,6 +72,9 @@ describe('loadReport', () => {
     expect(targetLine(report, 'cached pages, composer, 2 processes: p99')).toMatch(
       /12\.0 ms \(\/games, the highest\) \| ✓ \|$/,
     );
+    expect(targetLine(report, "cached pages, composer, 2 processes: ≥ 85 % of plain Node's")).toMatch(
+      /87 % \(\/games, the lowest\) \| ✓ \|$/,
+    );
     expect(targetLine(report, 'through the nginx edge')).toMatch(/75 % \(\/games, the lowest\) \| ✗ \|$/);
     expect(targetLine(report, 'a miss composes')).toMatch(/6\.2 ms \(\/, the highest\) \| ✓ \|$/);
     expect(targetLine(report, 'stalled origin: other')).toMatch(/10\.0 → 11\.0 ms, \+10\.0 % \(\/games\) \| ✓ \|$/);
