@@ -159,7 +159,7 @@ export function loadReport(figures) {
   return [
     '## Load: the composing server under wrk',
     '',
-    `Measured ${setup.date} by \`pnpm bench:load\` (bench/load.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
+    `Measured ${setup.date} by \`pnpm bench:load\` (bench/load-benchmark.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
     `nginx ${setup.nginx}, wrk ${setup.wrk} (load average before the run: ${setup.loadBefore}). wrk runs 1 thread with`,
     `${setup.connections} connections for ${setup.seconds} s a run and sends \`Accept-Encoding: br\`, as browsers do; each figure is the`,
     `median of ${setup.rounds} rounds (each route on every server in turn, round after round; errors: all the rounds').${busyNote(setup)}`,
