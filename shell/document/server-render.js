@@ -17,6 +17,10 @@ export const serverRenderId = 'nova-server-render';
  *   signals are attributed to).
  * @property {Partial<Record<string, string>>} integrities The integrity of each entry in `remotes` (its
  *   manifest's, `sha256-…`): the browser fetches the manifest with it.
+ * @property {Partial<Record<string, string>>} [overrides] The slice a development override serves from a
+ *   team's dev server in this browser, and that dev server's origin (`slice dev`; the composer sends
+ *   it only to that browser): its entry in `remotes` carries no integrity, and the composer vouches
+ *   for it.
  * @property {string} [siteUnavailable] Why no page can load (the server has no usable remote map):
  *   the page shows the site-level message with Retry.
  * @property {number} year The year the server rendered the footer with.

@@ -19,12 +19,16 @@ const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
  * @param {ShellDocument} document
- * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], integrities: ServerRender['integrities'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
+ * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], integrities: ServerRender['integrities'], overrides?: ServerRender['overrides'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
  *   matched: the shell at the page's path (`matchShell`); remotes, versions, integrities: its slice's
- *   entry, version and the entry's integrity
+ *   entry, version and the entry's integrity; overrides: a development override's slice and dev
+ *   server, for its browser only (overrides.mjs)
  * @returns {{ status: number, html: string }}
  */
-export function composePage(document, { matched, year, remotes, versions, integrities, fragment, siteUnavailable }) {
+export function composePage(
+  document,
+  { matched, year, remotes, versions, integrities, overrides, fragment, siteUnavailable },
+) {
   const { page } = matched;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
@@ -34,6 +38,7 @@ export function composePage(document, { matched, year, remotes, versions, integr
     remotes,
     versions,
     integrities,
+    ...(overrides !== undefined && { overrides }),
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
     slot: page !== undefined && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',

@@ -49,6 +49,9 @@ export async function composerFromConfig(config, parts = {}) {
     now: parts.now,
     log,
     signer,
+    overrides: config.overrides.allowed
+      ? { origins: config.overrides.origins, timeoutMs: config.fragmentTimeoutMs }
+      : undefined,
     fieldSignals: createFieldSignals({
       remoteMap,
       signer,

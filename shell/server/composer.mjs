@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
 import { flatHeaders, plainAnswers } from './answers.mjs';
 import { addressOf, namesFile } from './negotiation.mjs';
+import { createOverrides } from './overrides.mjs';
 import { createPages } from './pages.mjs';
 import { cachePolicy, fileCaching, securityHeaders } from './page-policy.mjs';
 import { remotesEndpoint } from './remotes-endpoint.mjs';
@@ -46,6 +47,9 @@ export async function loadShell(shellBuild) {
  * @param {(line: string) => void} [options.log]
  * @param {FieldSignals} [options.fieldSignals] field signals in (field-signals.mjs)
  * @param {import('@nova/signing/signing').Signer} [options.signer] the environment's key, which preview links are signed with (none: no preview)
+ * @param {{ origins: readonly string[], timeoutMs: number }} [options.overrides] where the environment
+ *   allows development overrides (`slice dev`, overrides.mjs): the dev servers allowed, and how long
+ *   a fragment from one may take (none: override links and cookies are ignored)
  */
 export function createComposer({
   shell,
@@ -60,19 +64,21 @@ export function createComposer({
   log = console.error,
   fieldSignals,
   signer,
+  overrides,
 }) {
-  const security = flatHeaders(
-    securityHeaders({
-      sliceOrigins: everySliceOrigin(sliceOrigins),
-      inlineScripts: document.inlineScripts,
-      gameProvider,
-      sockets,
-    }),
-  );
+  const securityInputs = {
+    sliceOrigins: everySliceOrigin(sliceOrigins),
+    inlineScripts: document.inlineScripts,
+    gameProvider,
+    sockets,
+  };
+  const security = flatHeaders(securityHeaders(securityInputs));
   const answers = plainAnswers(security);
   const { plain } = answers;
   const remotes = remotesEndpoint({ remoteMap, signer, answers, now });
   const pages = createPages({ shell, document, remoteMap, fragmentOf, pageCacheBytes, security, answers, now, log });
+  const overridden =
+    overrides && signer ? createOverrides({ ...overrides, signer, security: securityInputs, now }) : undefined;
 
   return {
     /**
@@ -90,7 +96,8 @@ export function createComposer({
           .then((answer) => ({ ...answer, headers: [...security, ...answer.headers] }));
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
-      if (pathname === '/remotes.json') return remotes(request, new URLSearchParams(search));
+      if (pathname === '/remotes.json')
+        return overridden?.remoteMap(request, remoteMap.current()) ?? remotes(request, new URLSearchParams(search));
       if (namesFile(pathname))
         return {
           file: pathname,
@@ -103,9 +110,13 @@ export function createComposer({
           status: 308,
           headers: [...security, 'Location', canonical + search, 'Cache-Control', cachePolicy.revalidate],
         };
-      // A tab that previews renders in the browser: its page is its own (the same query parser as
-      // /remotes.json and the shell, so `?%70review=` is one too).
-      return pages.respond(request, pathname, search !== '' && new URLSearchParams(search).has('preview'));
+      // A development override's browser gets pages of its own. A tab that previews renders in the
+      // browser: its page is its own (the same query parser as /remotes.json and the shell, so
+      // `?%70review=` is one too).
+      return (
+        overridden?.page(request, pathname, search, pages.site) ??
+        pages.respond(request, pathname, search !== '' && new URLSearchParams(search).has('preview'))
+      );
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,

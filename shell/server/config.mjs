@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { checkedKey } from '@nova/signing/signing';
 import proxyAddr from 'proxy-addr';
 import { sliceNames } from '@nova/contracts/slices';
+import { overrideSettingNames, overrideSettings } from './override-settings.mjs';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./remote-map-view.mjs').SliceOrigins} SliceOrigins */
@@ -26,6 +27,8 @@ import { sliceNames } from '@nova/contracts/slices';
  * @property {string[]} trustedProxies the proxies whose X-Forwarded-For names the client
  * @property {number} metricsPort where /metrics is served, apart from the pages
  * @property {string} metricsHost
+ * @property {import('./override-settings.mjs').OverrideSettings} overrides whether a browser may see a
+ *   slice from a team's dev server (`slice dev`), and which dev servers
  */
 
 /** The settings it reads, with what each means; the README lists the same. */
@@ -48,6 +51,7 @@ export const settings = {
     'comma-separated (default: none)',
   METRICS_PORT: "the port /metrics is served on, for Prometheus; never the pages' port (default 9464)",
   METRICS_HOST: 'the address /metrics is served on (default 127.0.0.1: this machine only)',
+  ...overrideSettingNames,
 };
 
 const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
@@ -137,5 +141,6 @@ export function serverConfig(env) {
     trustedProxies: proxies(env.TRUSTED_PROXIES),
     metricsPort: whole('METRICS_PORT', env.METRICS_PORT, 9464),
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    overrides: overrideSettings(env),
   };
 }

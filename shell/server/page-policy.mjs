@@ -39,17 +39,18 @@ export const sliceOriginHeaders = {
  * The headers every response of the shell origin carries. Script, style and image sources are
  * the environment's configured slice origins, not the ones a remote map lists at one moment, so
  * a page keeps working with the next map (a release, or a map that was broken and is repaired).
- * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string, sockets?: readonly string[] }} allowed
+ * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string, sockets?: readonly string[], styleOrigins?: readonly string[] }} allowed
  *   gameProvider: the origin the game frame may load; sockets: WebSocket origins pages may also
- *   connect to (`pnpm dev`'s slices, for HMR)
+ *   connect to (`pnpm dev`'s slices, for HMR); styleOrigins: origins stylesheets may also come
+ *   from (a development override's dev server)
  * @returns {Record<string, string>}
  */
-export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, sockets = [] }) {
+export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, sockets = [], styleOrigins = [] }) {
   const slices = sliceOrigins.join(' ');
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${[...inlineScripts, ...sliceOrigins].join(' ')}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${styleOrigins.map((origin) => ` ${origin}`).join('')}`,
     `img-src 'self' data: ${slices}`,
     `connect-src 'self' ${[...sliceOrigins, ...sockets].join(' ')}`,
     `frame-src ${gameProvider}`,

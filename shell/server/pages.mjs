@@ -176,6 +176,8 @@ export function createPages({ shell, document, remoteMap, fragmentOf, pageCacheB
       );
     },
     prefetchFragments,
+    /** What a development override's pages are composed with (overrides.mjs). */
+    site: () => ({ map: remoteMap.current(), matchAt: paths.match, fragmentOf, document, year: dependencies.year() }),
     /** What the page cache holds. */
     cacheSize: pages.size,
     /** What is remembered of the paths asked for. */

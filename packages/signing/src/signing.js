@@ -11,6 +11,8 @@ export const purposes = /** @type {const} */ ({
   fieldSignals: 'nova/field-signals/1',
   /** A preview link's token (preview-token.js). */
   preview: 'nova/preview/1',
+  /** A development override's token: one browser's slice from a team's dev server (override-token.js). */
+  override: 'nova/override/1',
   /** The keyed hash that names a client without saying who it is. */
   client: 'nova/client/1',
 });

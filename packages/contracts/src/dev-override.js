@@ -1,0 +1,25 @@
+// @ts-check
+// What an environment's composing server and a team's dev server (`slice dev`) agree on for a
+// development override: one browser sees one slice from the team's local sources. The link
+// `slice dev` prints carries a signed token (`?override=<token>`); the composer keeps it in that
+// browser's cookie and, while it holds, asks the dev server for the page's fragment and names its
+// entry instead of the released version's. `?override=off` ends it.
+
+/** The query parameter of an override link (`off`: end the override). */
+export const overrideParameter = 'override';
+
+/** The cookie the override lives in, in the one browser that opened its link. */
+export const overrideCookie = 'nova_override';
+
+/**
+ * The dev server's fragment endpoint: `GET <origin>/__nova/fragment?path=<path>&page=<exposed page>`
+ * answers the fragment of that path rendered from source on each request (`{ head, html, notFound? }`,
+ * as a build writes it, asset URLs on the dev server's origin), or 404 for a path its slice has none for.
+ */
+export const devFragmentPath = '/__nova/fragment';
+
+/** The dev server's remote entry, under its origin. */
+export const devEntryPath = '/remoteEntry.js';
+
+/** The version name an override's entry carries (what `pnpm dev`'s entries carry too). */
+export const devVersion = 'dev';

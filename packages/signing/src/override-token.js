@@ -1,0 +1,35 @@
+// @ts-check
+// A development override's token: one slice served from a team's dev server (`slice dev`), in the
+// one browser that opens its link, until a time, signed with the environment's key. The composing
+// server honours it only where its configuration allows overrides, and only to origins it allows.
+import { purposes } from './signing.js';
+
+/** @typedef {import('./signing.js').Signer} Signer */
+/** @typedef {{ slice: string, origin: string, expiresAt: number }} Override */
+
+/** How long an override lasts: a working day; `slice dev` signs a new one on every start. */
+export const overrideLifetimeMs = 12 * 3_600_000;
+
+/**
+ * The token of an override link.
+ * @param {Signer} signer
+ * @param {Override} override origin: the dev server's; expiresAt: milliseconds since the epoch
+ */
+export const overrideToken = (signer, { slice, origin, expiresAt }) =>
+  signer.sign(purposes.override, { s: slice, o: origin, e: expiresAt });
+
+/**
+ * What an override token asks for, if this key signed it as one and it has not expired.
+ * @param {Signer} signer
+ * @param {unknown} token
+ * @param {number} now milliseconds since the epoch
+ * @returns {Override | undefined}
+ */
+export function overrideOf(signer, token, now) {
+  const payload = /** @type {{ s?: unknown, o?: unknown, e?: unknown } | undefined} */ (
+    signer.verify(purposes.override, token)
+  );
+  const { s: slice, o: origin, e: expiresAt } = payload ?? {};
+  if (typeof slice !== 'string' || typeof origin !== 'string' || typeof expiresAt !== 'number') return undefined;
+  return expiresAt > now ? { slice, origin, expiresAt } : undefined;
+}

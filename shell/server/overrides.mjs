@@ -1,0 +1,197 @@
+// @ts-check
+// Development overrides (`slice dev`): one browser sees one slice from a team's dev server, inside
+// this environment, while every other visitor keeps the released site byte for byte. The link
+// sets the override in that browser's cookie (and `?override=off` clears it); while it holds,
+// that browser's pages of the slice are composed with the fragment the dev server renders from
+// source and name the dev server's entry, marked as the override the composer vouches for (the
+// shell loads it without integrity for that reason alone); its other pages show the released
+// versions. Each such answer is that browser's alone (`private, no-store`, never in the page
+// cache), with the CSP widened to the dev server, its HMR socket included, for that answer only.
+// The handler hands over only where the environment allows overrides (OVERRIDES=allow).
+import { devEntryPath, devVersion, overrideCookie, overrideParameter } from '@nova/contracts/dev-override';
+import { composePage } from './compose.mjs';
+import { devFragmentSource } from './override-fragment.mjs';
+import { overrideReader } from './override-request.mjs';
+import { cachePolicy, securityHeaders } from './page-policy.mjs';
+import { browserRemoteMap } from './remote-map-view.mjs';
+
+/** @typedef {import('./override-request.mjs').ActiveOverride} ActiveOverride */
+/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
+/** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
+/** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
+/** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
+/** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
+/** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+
+/**
+ * What the handler lends a composed override page: the map now, the shell matched at a path, the
+ * released versions' fragments, the shell's document and the year.
+ * @typedef {object} Site
+ * @property {RemoteMapState} map
+ * @property {(path: string, map: RemoteMapState) => Promise<{ matched: MatchedShell, shown: { exposed?: string, slice?: SliceName, page?: string } }>} matchAt
+ * @property {FragmentSource} fragmentOf
+ * @property {ShellDocument} document
+ * @property {number} year
+ */
+
+/**
+ * The security headers of the environment's pages, as securityHeaders takes them.
+ * @typedef {Parameters<typeof securityHeaders>[0]} SecurityInputs
+ */
+
+/** The dev server's entry, as the browser registers it. */
+const devEntry = (/** @type {string} */ origin) => new URL(devEntryPath, origin).href;
+
+/**
+ * @param {object} options
+ * @param {import('@nova/signing/signing').Signer} options.signer the environment's key
+ * @param {readonly string[]} options.origins the dev servers allowed (OVERRIDE_ORIGINS)
+ * @param {number} options.timeoutMs the most a dev server's fragment may take (FRAGMENT_TIMEOUT_MS)
+ * @param {SecurityInputs} options.security what the environment's CSP allows, widened per answer
+ * @param {() => number} options.now
+ */
+export function createOverrides({ signer, origins, timeoutMs, security, now }) {
+  const reader = overrideReader({ signer, origins, now });
+  const devFragment = devFragmentSource({ timeoutMs });
+
+  /** The security headers of an answer to the override's browser: the CSP widened to its dev server. */
+  const securityFor = (/** @type {string} */ origin) =>
+    Object.entries(
+      securityHeaders({
+        ...security,
+        sliceOrigins: [...security.sliceOrigins, origin],
+        sockets: [...(security.sockets ?? []), origin.replace(/^http/, 'ws')],
+        styleOrigins: [origin],
+      }),
+    ).flat();
+
+  /** The headers every answer of the override carries: that browser's alone, kept by no one. */
+  const privateHeaders = ['Cache-Control', cachePolicy.private, 'Vary', 'Cookie'];
+
+  /**
+   * The page again, without the link's parameter: with the override set, or cleared.
+   * @param {string} path
+   * @param {string} search
+   * @param {string} setCookie
+   * @returns {PlainResponse}
+   */
+  const redirect = (path, search, setCookie) => {
+    const query = new URLSearchParams(search);
+    query.delete(overrideParameter);
+    const rest = query.toString();
+    return {
+      status: 303,
+      headers: [
+        ...Object.entries(securityHeaders(security)).flat(),
+        'Location',
+        rest ? `${path}?${rest}` : path,
+        'Set-Cookie',
+        setCookie,
+        ...privateHeaders,
+      ],
+    };
+  };
+
+  /** Whether the browser asked over https (itself, or through a proxy that says so). */
+  const secure = (/** @type {RequestParts} */ request) =>
+    request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
+
+  /**
+   * The cookie that holds an override until it expires; every path, for this site only.
+   * @param {ActiveOverride} override
+   * @param {boolean} https
+   */
+  const overrideSetCookie = ({ token, expiresAt }, https) =>
+    `${overrideCookie}=${token}; Path=/; Max-Age=${Math.max(1, Math.floor((expiresAt - now()) / 1000))}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
+  const clearedCookie = (/** @type {boolean} */ https) =>
+    `${overrideCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
+
+  /**
+   * A page composed for the override's browser.
+   * @param {RequestParts} request
+   * @param {string} path
+   * @param {ActiveOverride} override
+   * @param {Site} site
+   * @returns {Promise<PlainResponse>}
+   */
+  const composed = async (request, path, override, site) => {
+    const { map, document, year } = site;
+    const { matched, shown } = await site.matchAt(path, map);
+    const { slice, page = '' } = shown;
+    const own = slice === override.slice;
+    const released = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
+    const entry = own ? { url: devEntry(override.origin), version: devVersion, integrity: '' } : released;
+    /** @type {FragmentLookup | undefined} */
+    let found;
+    if (own) found = await devFragment(override.origin, path, page);
+    else if (released) found = await site.fragmentOf(released, path, page);
+    const fragment = found?.kind === 'fragment' ? found : undefined;
+    const { status, html } = composePage(document, {
+      matched,
+      year,
+      remotes: slice && entry ? { [slice]: entry.url } : {},
+      versions: slice && entry ? { [slice]: entry.version } : {},
+      integrities: slice && entry ? { [slice]: entry.integrity } : {},
+      overrides: { [override.slice]: override.origin },
+      fragment,
+    });
+    const notFound = shown.exposed === undefined || fragment?.notFound === true;
+    return {
+      status: notFound ? 404 : status,
+      headers: [...securityFor(override.origin), 'Content-Type', 'text/html; charset=utf-8', ...privateHeaders],
+      body: request.method === 'HEAD' ? undefined : html,
+    };
+  };
+
+  return {
+    /**
+     * A page's answer where an override is asked for or holds: the link's redirect (setting or
+     * clearing the cookie), or the page composed for the override's browser. Nothing (the
+     * released page) for anyone else, or while the map is unusable.
+     * @param {RequestParts} request
+     * @param {string} path canonical
+     * @param {string} search
+     * @param {() => Site} site
+     * @returns {Promise<PlainResponse> | PlainResponse | undefined}
+     */
+    page(request, path, search, site) {
+      const link = reader.link(search);
+      if (link && 'end' in link) return redirect(path, search, clearedCookie(secure(request)));
+      if (link) return redirect(path, search, overrideSetCookie(link.start, secure(request)));
+      const override = reader.cookie(request.headers.get('cookie'));
+      if (!override) return undefined;
+      const now = site();
+      if (now.map.revision === undefined) return undefined;
+      return composed(request, path, override, now);
+    },
+    /**
+     * /remotes.json for the override's browser: the released versions, and the dev server's entry
+     * of its slice, marked as the override. Nothing for anyone else.
+     * @param {RequestParts} request
+     * @param {RemoteMapState} map
+     * @returns {PlainResponse | undefined}
+     */
+    remoteMap(request, map) {
+      const override = reader.cookie(request.headers.get('cookie'));
+      if (!override || map.revision === undefined) return undefined;
+      const json = browserRemoteMap(map.view);
+      const versions = /** @type {Record<string, unknown[]>} */ (json.microFrontends);
+      versions[override.slice] = [
+        ...(versions[override.slice] ?? []),
+        {
+          url: devEntry(override.origin),
+          metadata: { integrity: '', version: devVersion },
+          deployment: { traffic: 0, default: false },
+          extras: { override: true },
+        },
+      ];
+      return {
+        status: 200,
+        headers: [...securityFor(override.origin), 'Content-Type', 'application/json', ...privateHeaders],
+        body: request.method === 'HEAD' ? undefined : JSON.stringify(json),
+      };
+    },
+  };
+}

@@ -1,0 +1,275 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
+import type { RemoteModuleId } from '@nova/contracts/remote-modules';
+import { overrideToken } from '@nova/signing/override-token';
+import { purposes, signer } from '@nova/signing/signing';
+import { serverRenderId } from '../document/server-render.js';
+import type { PlainResponse } from './answers.mjs';
+import { createComposer } from './composer.mjs';
+import type { FragmentLookup } from './fragments.mjs';
+import { overrideOriginAllowed, overrideSettings } from './override-settings.mjs';
+import { fixedRemoteMap } from './remote-map-source.mjs';
+import { shellDocument } from './shell-document.mjs';
+
+const released = 'http://localhost:4176/1.0.0-bbbb/mf-manifest.json';
+const integrity = `sha256-${'A'.repeat(43)}=`;
+const sliceOrigins = {
+  marketing: ['http://localhost:4174'],
+  games: ['http://localhost:4175'],
+  legal: ['http://localhost:4176'],
+  contact: ['http://localhost:4177'],
+};
+const pages: Record<string, RemoteModuleId> = {
+  '/terms-and-conditions': 'legal/TermsPage',
+  '/contact': 'contact/ContactPage',
+};
+const shell = {
+  matchShell: async ({ path }: { path: string }) => ({
+    page: pages[path],
+    render: ({ slotHtml }: { slotHtml?: string }) => ({
+      html: `<header>Nova</header><main>${slotHtml ?? '<spinner>'}</main>`,
+      status: 200,
+    }),
+  }),
+};
+const map = JSON.stringify({
+  schema: remoteMapSchema,
+  microFrontends: {
+    legal: [sliceVersion({ url: released, version: '1.0.0-bbbb', integrity })],
+    contact: [
+      sliceVersion({ url: 'http://localhost:4177/1.0.0-cccc/mf-manifest.json', version: '1.0.0-cccc', integrity }),
+    ],
+  },
+});
+const fragmentOf = Object.assign(
+  async (entry: { url: string }, path: string): Promise<FragmentLookup> => ({
+    kind: 'fragment',
+    head: '',
+    html: `${path} released from ${entry.url}`,
+  }),
+  { prefetch: async () => undefined },
+);
+
+const key = signer('the environment key, long enough to sign');
+let clock = Date.UTC(2026, 10, 28, 5);
+
+/** A team's dev server: its fragment endpoint renders what `source` holds now. */
+let source = 'the draft';
+let asked: string[] = [];
+let devServer: Server;
+let devOrigin: string;
+beforeAll(async () => {
+  devServer = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://dev');
+    asked.push(url.pathname + url.search);
+    if (url.pathname !== '/__nova/fragment' || url.searchParams.get('path') !== '/terms-and-conditions')
+      return response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ head: '<style>dev</style>', html: `<p>${source}</p>` }));
+  });
+  await new Promise<void>((resolve) => devServer.listen(0, '127.0.0.1', resolve));
+  devOrigin = `http://127.0.0.1:${(devServer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => devServer.close(resolve)));
+beforeEach(() => {
+  source = 'the draft';
+  asked = [];
+  clock = Date.UTC(2026, 10, 28, 5);
+});
+
+const handlerWith = ({ allowed = true, origins = ['loopback'] } = {}) =>
+  createComposer({
+    signer: key,
+    shell,
+    document: shellDocument(
+      '<!doctype html><html><head><title>Nova</title></head><body><div id="root"></div></body></html>',
+    ),
+    remoteMap: fixedRemoteMap({ text: map, environment: { sliceOrigins }, log: () => undefined }),
+    fragmentOf,
+    sliceOrigins,
+    gameProvider: 'http://127.0.0.1:4178',
+    pageCacheBytes: 64 * 1024 * 1024,
+    now: () => clock,
+    log: () => undefined,
+    ...(allowed && { overrides: { origins, timeoutMs: 400 } }),
+  });
+type Handler = ReturnType<typeof handlerWith>;
+
+async function get(handler: Handler, url: string, headers: Record<string, string> = {}) {
+  const lowered = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const answer = (await handler.respond({
+    method: 'GET',
+    url,
+    headers: { get: (name) => lowered[name] ?? null },
+  })) as PlainResponse;
+  const header = (name: string) => {
+    const at = answer.headers.findIndex(
+      (candidate, i) => i % 2 === 0 && candidate.toLowerCase() === name.toLowerCase(),
+    );
+    return at < 0 ? undefined : answer.headers[at + 1];
+  };
+  return { status: answer.status, header, text: answer.body === undefined ? '' : String(answer.body) };
+}
+const dataBlockOf = (html: string) =>
+  JSON.parse(new RegExp(`id="${serverRenderId}">(.*?)</script>`, 's').exec(html)![1]!);
+
+const token = ({ by = key, slice = 'legal', origin = devOrigin, expiresAt = clock + 3_600_000 } = {}) =>
+  overrideToken(by, { slice, origin, expiresAt });
+const cookie = (value = token()) => ({ Cookie: `nova_bucket=3; nova_override=${value}` });
+
+describe('an override link', () => {
+  it('sets the override in the browser that opens it, and sends it to the page without the link', async () => {
+    const answer = await get(handlerWith(), `/terms-and-conditions?override=${token()}&x=1`);
+    expect(answer.status).toBe(303);
+    expect(answer.header('Location')).toBe('/terms-and-conditions?x=1');
+    expect(answer.header('Set-Cookie')).toBe(`nova_override=${token()}; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`);
+    expect(answer.header('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('is ended by ?override=off, which clears the cookie', async () => {
+    const answer = await get(handlerWith(), '/contact?override=off', cookie());
+    expect(answer.status).toBe(303);
+    expect(answer.header('Location')).toBe('/contact');
+    expect(answer.header('Set-Cookie')).toBe('nova_override=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+  });
+});
+
+describe("an override's browser", () => {
+  it("gets its slice's pages composed with the dev server's fragment and entry, its own, CSP widened", async () => {
+    const page = await get(handlerWith(), '/terms-and-conditions', cookie());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<main><p>the draft</p></main>');
+    expect(page.text).toContain('<style>dev</style>');
+    expect(asked).toEqual(['/__nova/fragment?path=%2Fterms-and-conditions&page=TermsPage']);
+    expect(dataBlockOf(page.text)).toMatchObject({
+      remotes: { legal: `${devOrigin}/remoteEntry.js` },
+      versions: { legal: 'dev' },
+      integrities: { legal: '' },
+      overrides: { legal: devOrigin },
+      slot: 'fragment',
+    });
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+    expect(page.header('Vary')).toBe('Cookie');
+    const csp = page.header('Content-Security-Policy')!;
+    for (const directive of ['script-src', 'style-src', 'img-src', 'connect-src'])
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*${devOrigin}`));
+    expect(csp).toMatch(new RegExp(`connect-src [^;]*${devOrigin.replace('http', 'ws')}`));
+  });
+
+  it('sees an edit in the next page: the fragment is asked for on every request, never kept', async () => {
+    const handler = handlerWith();
+    await get(handler, '/terms-and-conditions', cookie());
+    source = 'the edit';
+    expect((await get(handler, '/terms-and-conditions', cookie())).text).toContain('<p>the edit</p>');
+  });
+
+  it("gets other slices' pages with their released versions, privately, with the notice's data", async () => {
+    const page = await get(handlerWith(), '/contact', cookie());
+    expect(page.text).toContain('/contact released from http://localhost:4177/1.0.0-cccc/mf-manifest.json');
+    expect(dataBlockOf(page.text).overrides).toEqual({ legal: devOrigin });
+    expect(page.header('Cache-Control')).toBe('private, no-store');
+  });
+
+  it("gets /remotes.json with the dev server's entry beside the released one, marked as the override", async () => {
+    const answer = await get(handlerWith(), '/remotes.json', cookie());
+    expect(answer.header('Cache-Control')).toBe('private, no-store');
+    expect(JSON.parse(answer.text).microFrontends.legal).toEqual([
+      sliceVersion({ url: released, version: '1.0.0-bbbb', integrity }),
+      {
+        url: `${devOrigin}/remoteEntry.js`,
+        metadata: { integrity: '', version: 'dev' },
+        deployment: { traffic: 0, default: false },
+        extras: { override: true },
+      },
+    ]);
+  });
+
+  it('gets the slot rendered in the browser when the dev server is down', async () => {
+    const down = 'http://127.0.0.1:9';
+    const page = await get(handlerWith(), '/terms-and-conditions', cookie(token({ origin: down })));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<main><spinner></main>');
+    expect(dataBlockOf(page.text)).toMatchObject({ slot: 'placeholder', overrides: { legal: down } });
+  });
+});
+
+describe('every other browser', () => {
+  it('keeps the released page byte for byte, before and after an override was served', async () => {
+    const handler = handlerWith();
+    const before = await get(handler, '/terms-and-conditions');
+    await get(handler, '/terms-and-conditions', cookie());
+    const after = await get(handler, '/terms-and-conditions');
+    expect(after.text).toBe(before.text);
+    expect(after.text).toBe((await get(handlerWith({ allowed: false }), '/terms-and-conditions')).text);
+    expect(after.header('Cache-Control')).toContain('s-maxage');
+    expect(after.header('Content-Security-Policy')).not.toContain(devOrigin);
+  });
+});
+
+describe('an override that does not count', () => {
+  const releasedAnswer = async (handler: Handler, url: string, headers: Record<string, string> = {}) => {
+    const page = await get(handler, url, headers);
+    expect(page.status).toBe(200);
+    expect(page.header('Set-Cookie')).toBeUndefined();
+    expect(page.text).toContain(`released from ${released}`);
+    expect(page.header('Content-Security-Policy')).not.toMatch(/(script|connect)-src[^;]*(127\.0\.0\.1|dev\.example)/);
+    expect(asked).toEqual([]);
+  };
+
+  it('is ignored, link and cookie, where the environment does not allow overrides', async () => {
+    const production = handlerWith({ allowed: false });
+    await releasedAnswer(production, `/terms-and-conditions?override=${token()}`);
+    await releasedAnswer(production, '/terms-and-conditions', cookie());
+    const legal = JSON.parse((await get(production, '/remotes.json', cookie())).text).microFrontends.legal;
+    expect(legal).toHaveLength(1);
+  });
+
+  it.each([
+    ['signed with another key', () => token({ by: signer('x'.repeat(32)) })],
+    ['expired', () => token({ expiresAt: clock })],
+    ['signed for another use', () => key.sign(purposes.preview, { s: 'legal', o: devOrigin, e: clock + 1000 })],
+    ['for an origin the environment does not allow', () => token({ origin: 'http://dev.example:5176' })],
+    ['for a slice that does not exist', () => token({ slice: '__proto__' })],
+    ['not a token at all', () => 'legal@http://127.0.0.1:5176'],
+  ])('is ignored when %s', async (_, made) => {
+    const handler = handlerWith();
+    await releasedAnswer(handler, `/terms-and-conditions?override=${encodeURIComponent(made())}`);
+    await releasedAnswer(handler, '/terms-and-conditions', cookie(made()));
+  });
+
+  it('is ignored when the cookie is there twice', async () => {
+    await releasedAnswer(handlerWith(), '/terms-and-conditions', {
+      Cookie: `nova_override=${token()}; nova_override=${token()}`,
+    });
+  });
+
+  it('is ignored for a dev server outside the origins the environment names', async () => {
+    await releasedAnswer(handlerWith({ origins: ['http://dev.example:5176'] }), '/terms-and-conditions', cookie());
+  });
+});
+
+describe('the override settings', () => {
+  it('are off unless OVERRIDES=allow, to loopback unless OVERRIDE_ORIGINS says', () => {
+    expect(overrideSettings({})).toEqual({ allowed: false, origins: ['loopback'] });
+    expect(overrideSettings({ OVERRIDES: 'allow', OVERRIDE_ORIGINS: 'https://dev.example, loopback' })).toEqual({
+      allowed: true,
+      origins: ['https://dev.example', 'loopback'],
+    });
+    expect(() => overrideSettings({ OVERRIDES: 'yes' })).toThrow('OVERRIDES: "yes" is neither allow nor off.');
+    expect(() => overrideSettings({ OVERRIDE_ORIGINS: 'https://dev.example/path' })).toThrow(
+      'OVERRIDE_ORIGINS: "https://dev.example/path" is neither an http(s) origin nor loopback.',
+    );
+  });
+
+  it('allow http on loopback addresses by `loopback`, and named origins exactly', () => {
+    for (const origin of ['http://localhost:5176', 'http://127.0.0.1:1', 'http://[::1]:5176'])
+      expect(overrideOriginAllowed(origin, ['loopback'])).toBe(true);
+    for (const origin of ['https://localhost:5176', 'http://127.0.0.2:5176', 'http://localhost.example', 'nope'])
+      expect(overrideOriginAllowed(origin, ['loopback'])).toBe(false);
+    expect(overrideOriginAllowed('https://dev.example', ['https://dev.example'])).toBe(true);
+    expect(overrideOriginAllowed('https://dev.example:8443', ['https://dev.example'])).toBe(false);
+  });
+});
