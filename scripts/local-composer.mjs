@@ -68,6 +68,8 @@ export const composerSettings = ({ deployments, port, metricsPort = shell.metric
   SLICE_ORIGINS: sliceOriginsSetting(localSliceOrigins(deployments)),
   GAME_PROVIDER: gameProviderUrl(),
   SIGNING_KEY: localSigningKey(deployments),
+  // A team may see its slice from its dev server here (`slice dev`); production leaves them off.
+  OVERRIDES: 'allow',
 });
 
 /**

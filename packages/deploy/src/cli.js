@@ -31,6 +31,9 @@
 // better SLICE_TOKEN (a command line is visible to every process). --allow-unstaged: the
 // administrator releases in production what staging never had (recorded).
 //   slice eject <slice> --dir <dir> a repository of its own for the slice (see eject.js; --registry <url>)
+//   slice dev <slice>               in the slice's folder: its dev server, and a link that shows the
+//                                   --environment with this slice from source in the browser that opens
+//                                   it (see dev.js; --port, by default the slice's port + 1000)
 // --shell-manifest <file-or-url> is the shell build the contract check uses (default: in the
 // workspace, shell/dist/mf-manifest.json; elsewhere the environment's, <environment>/mf-manifest.json,
 // where --environment <url> is the environment's site, by default http://localhost:4173).
@@ -50,6 +53,7 @@ import { canaryVersion } from '@nova/contracts/traffic';
 import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCanary } from './canary-guard.js';
 import { contractProblems } from './contract.js';
 import { discoveryClient } from './discovery-client.js';
+import { devUntilStopped } from './dev.js';
 import { parseDuration } from './duration.js';
 import { eject } from './eject.js';
 import {
@@ -85,6 +89,7 @@ const { values: options, positionals } = parseArgs({
     'shell-manifest': { type: 'string' },
     environment: { type: 'string', default: `http://localhost:${shell.port}` },
     dir: { type: 'string' },
+    port: { type: 'string' },
     registry: { type: 'string' },
     all: { type: 'boolean', default: false },
     built: { type: 'boolean', default: false },
@@ -542,6 +547,14 @@ const commands = {
     console.log('Every released slice fits the shell.');
   },
   eject: () => eject({ slice: sliceNamed(args[0]), dir: options.dir, registry: options.registry }),
+  dev: () =>
+    devUntilStopped({
+      slice: sliceNamed(args[0]),
+      folder: process.cwd(),
+      root,
+      environment: options.environment,
+      port: options.port,
+    }),
 };
 
 try {

@@ -1,0 +1,77 @@
+// @ts-check
+// `slice dev <slice> --environment <url>`: the slice from its sources, inside a running
+// environment, in one browser. Run in the slice's folder: it starts the slice's dev server (HMR,
+// and the fragment endpoint the environment's composer asks on each page; see
+// @nova/build-preset/dev-server) and prints one line, `Open: <link>`. The link carries an
+// override token signed with the environment's key, naming the slice and this dev server: the
+// browser that opens it sees the environment with this slice from here, every other browser the
+// released site. Only an environment that allows overrides (OVERRIDES=allow) honours it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { devFragmentPath, overrideParameter } from '@nova/contracts/dev-override';
+import { pageRoute } from '@nova/contracts/routes';
+import { slices } from '@nova/contracts/slices';
+import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
+import { environmentKey } from '@nova/signing/signing-key';
+import { signer } from '@nova/signing/signing';
+
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+
+/** The dev server's port unless told: the slice's own, a thousand up (its released origin keeps its own). */
+export const defaultDevPort = (/** @type {SliceName} */ slice) => slices[slice].port + 1000;
+
+/**
+ * @param {{ slice: SliceName, folder: string, root: string, environment: string, port?: string, print?: (line: string) => void }} options
+ *   folder: the slice's folder (the working folder); root: a local environment's deployment root,
+ *   whose key file signs the link unless SIGNING_KEY is set
+ * @returns {Promise<{ link: string, close: () => Promise<void> }>}
+ */
+export async function dev({ slice, folder, root, environment, port, print = console.log }) {
+  if (!existsSync(join(folder, 'vite.config.ts')))
+    throw new Error(`Run slice dev in the slice's folder (${folder} has no vite.config.ts).`);
+  if (!URL.canParse(environment) || !/^https?:$/.test(new URL(environment).protocol))
+    throw new Error(`--environment must be the environment's site, an http(s) URL, not "${environment}".`);
+  const portNumber = port === undefined ? defaultDevPort(slice) : Number(port);
+  if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
+    throw new Error(`--port must be a port number, not "${port}".`);
+  const key = environmentKey({ root });
+  if (!key)
+    throw new Error(
+      "No signing key: set SIGNING_KEY to the environment's (the composing servers'), or use --root with a " +
+        'local environment that has one (npm start makes it).',
+    );
+  // Loaded here: only this command needs Vite, which the slice's own devDependencies provide.
+  const { startOverrideDevServer } = await import('@nova/build-preset/dev-server');
+  const server = await startOverrideDevServer({ name: slice, root: folder, port: portNumber, environment });
+  const page = /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (
+    `${slice}/${slices[slice].exposes[0]}`
+  );
+  const path = pageRoute(page) ?? '/';
+  // The first render compiles the page's modules: done now, not within the composer's timeout.
+  const warm = new URL(devFragmentPath, server.origin);
+  warm.search = new URLSearchParams({ path, page: slices[slice].exposes[0] }).toString();
+  await fetch(warm).then(
+    (response) => response.body?.cancel(),
+    () => undefined,
+  );
+  const link = new URL(path, environment);
+  link.searchParams.set(
+    overrideParameter,
+    overrideToken(signer(key), { slice, origin: server.origin, expiresAt: Date.now() + overrideLifetimeMs }),
+  );
+  print(`Open: ${link.href}`);
+  return { link: link.href, close: server.close };
+}
+
+/**
+ * `slice dev`: runs until stopped (Ctrl-C, SIGTERM), then closes the dev server.
+ * @param {Parameters<typeof dev>[0]} options
+ */
+export async function devUntilStopped(options) {
+  const running = await dev(options);
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await running.close();
+}
