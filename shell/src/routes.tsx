@@ -3,6 +3,7 @@ import { routes } from '@nova/contracts/routes';
 import { Spinner } from '@nova/ui/spinner';
 import type { ReactNode } from 'react';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { OverrideNotice } from './federation/OverrideNotice.tsx';
 import { PreviewNotice } from './federation/PreviewNotice.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -36,6 +37,7 @@ export function siteRoutes({ slot, loaders }: SiteRoutes): RouteObject[] {
           element: (
             <>
               <PreviewNotice />
+              <OverrideNotice />
               <Outlet />
             </>
           ),

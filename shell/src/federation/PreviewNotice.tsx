@@ -1,27 +1,7 @@
-import styled from '@emotion/styled';
 import { useLoaderData } from 'react-router-dom';
 import { endPreview } from './preview.ts';
 import type { RemoteMap } from './remote-map.ts';
-
-const Notice = styled.aside`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: center;
-  gap: 0.5rem 1rem;
-  padding: 0.6rem 1rem;
-  background: ${({ theme }) => theme.color.gold};
-  color: ${({ theme }) => theme.color.onPrimary};
-  font-weight: 600;
-  button {
-    font: inherit;
-    text-decoration: underline;
-    color: inherit;
-    background: none;
-    border: 0;
-    cursor: pointer;
-  }
-`;
+import { Notice } from './TabNotice.tsx';
 
 /** Says plainly, on every page, which unreleased versions this tab shows; ends the preview. */
 export function PreviewNotice() {

@@ -109,6 +109,18 @@ describe('the integrity plugin', () => {
     expect(preloads()).toEqual([]);
   });
 
+  it('loads a development override the server vouched for without integrity, and no other remote so', async () => {
+    const { expectIntegrity, integrityPlugin } = await freshIntegrity();
+    const dev = { name: 'legal', entry: 'http://localhost:5176/remoteEntry.js' };
+    expectIntegrity('legal', dev.entry, '', true);
+    await expect(hook(integrityPlugin, 'loadEntry')({ remoteInfo: dev })).resolves.toBeUndefined();
+    expect(hook(integrityPlugin, 'fetch')(dev.entry, {}, dev)).toBeUndefined();
+    expectIntegrity('games', dev.entry, '');
+    await expect(hook(integrityPlugin, 'loadEntry')({ remoteInfo: { ...dev, name: 'games' } })).rejects.toThrow(
+      'has no integrity to be checked against',
+    );
+  });
+
   it("checks an entry that is not a manifest against its map entry's integrity, and leaves a loaded one alone", async () => {
     const { expectIntegrity, integrityPlugin } = await freshIntegrity();
     expectIntegrity('legal', entryUrl, entryIntegrity);

@@ -13,12 +13,19 @@ import { devServers } from './remote-map.ts';
 const manifestIntegrity = new Map<string, string>();
 /** The integrity of each remote's entry script, by remote: as its checked manifest names it. */
 const entryIntegrity = new Map<string, string>();
+/** The remotes a development override serves from a dev server, as the composing server vouched. */
+const vouched = new Set<string>();
+
+/** Whether a remote may load without integrity: under Vite's dev server, or vouched for as an override. */
+const uncheckedAllowed = (name: string | undefined) => devServers() || (name !== undefined && vouched.has(name));
 
 /**
  * The integrity of the entry `name` is registered with: its manifest's, or, for an entry that is
  * not a manifest (the runtime's rule: no ".json" in it), the script's own.
  */
-export function expectIntegrity(name: string, entry: string, integrity: string) {
+export function expectIntegrity(name: string, entry: string, integrity: string, override = false) {
+  // A tab keeps the entry it first registered (a retry registers it again, as it was).
+  if (override) vouched.add(name);
   manifestIntegrity.set(name, integrity);
   if (entry.includes('.json')) entryIntegrity.delete(name);
   else entryIntegrity.set(name, integrity);
@@ -57,7 +64,7 @@ export const integrityPlugin: ModuleFederationRuntimePlugin = {
     if (early) return early;
     const integrity = remoteInfo && manifestIntegrity.get(remoteInfo.name);
     if (integrity) return fetch(url, { ...init, integrity });
-    if (!devServers()) return Promise.reject(unchecked(url));
+    if (!uncheckedAllowed(remoteInfo?.name)) return Promise.reject(unchecked(url));
   },
   afterLoadManifest({ moduleInfo, manifestJson }) {
     const integrity = (manifestJson as { remoteEntryIntegrity?: unknown } | undefined)?.remoteEntryIntegrity;
@@ -68,7 +75,7 @@ export const integrityPlugin: ModuleFederationRuntimePlugin = {
     if (remoteEntryExports) return;
     const integrity = entryIntegrity.get(remoteInfo.name);
     if (integrity) await preloadChecked(remoteInfo.entry, integrity);
-    else if (!devServers()) throw unchecked(remoteInfo.entry);
+    else if (!uncheckedAllowed(remoteInfo.name)) throw unchecked(remoteInfo.entry);
     // The runtime imports it next: the module checked here.
   },
 };

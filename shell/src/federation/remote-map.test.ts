@@ -165,6 +165,18 @@ describe('parseRemoteMap', () => {
     expect(parseRemoteMap({ microFrontends: { legal: [dev] } }).entries).toEqual({ legal: entries.legal });
   });
 
+  it("uses the dev server's entry the server marked as this browser's override, without integrity, and says so", () => {
+    const map = structuredClone(valid);
+    const dev = { ...version('http://localhost:5176/remoteEntry.js', 'dev', false), extras: { override: true } };
+    map.microFrontends.legal!.push({ ...dev, metadata: { version: 'dev', integrity: '' } } as never);
+    const parsed = parseRemoteMap(map);
+    expect(parsed.entries.legal).toBe('http://localhost:5176/remoteEntry.js');
+    expect(parsed.overrides).toEqual({ legal: 'http://localhost:5176' });
+    // Unmarked, the same entry is no override, and is not taken without integrity.
+    delete (map.microFrontends.legal![2] as { extras?: unknown }).extras;
+    expect(parseRemoteMap(map)).toEqual(noProblems);
+  });
+
   it('names the integrity of each entry: the released one, or the one previewed', () => {
     const previewed = `sha256-${'P'.repeat(43)}=`;
     const map = withPreview('legal');
@@ -199,6 +211,22 @@ describe('remoteMapFromServer', () => {
           ...odd,
         }).entries,
       ).toEqual('versions' in odd || 'integrities' in odd ? {} : { games: entries.games });
+  });
+});
+
+describe('remoteMapFromServer, for an override', () => {
+  const dev = {
+    remotes: { legal: 'http://localhost:5176/remoteEntry.js' },
+    versions: { legal: 'dev' },
+    integrities: { legal: '' },
+  };
+
+  it("takes the dev server's entry without integrity only where the server vouched for that origin", () => {
+    const vouched = remoteMapFromServer({ ...dev, overrides: { legal: 'http://localhost:5176' } });
+    expect(vouched.entries).toEqual({ legal: 'http://localhost:5176/remoteEntry.js' });
+    expect(vouched.overrides).toEqual({ legal: 'http://localhost:5176' });
+    expect(remoteMapFromServer(dev).entries).toEqual({});
+    expect(remoteMapFromServer({ ...dev, overrides: { legal: 'http://localhost:6666' } }).entries).toEqual({});
   });
 });
 

@@ -17,6 +17,11 @@ export interface RemoteMap {
   versions: Partial<Record<RemoteName, string>>;
   /** The integrity of each entry (its manifest's), which the runtime fetches it with. */
   integrities: Partial<Record<RemoteName, string>>;
+  /**
+   * The remotes this browser sees from a team's dev server (`slice dev`), and its origin, as the
+   * composing server vouched for them: their entries carry no integrity.
+   */
+  overrides?: Partial<Record<RemoteName, string>>;
 }
 
 /** How long one attempt at reading the map may take, and the pauses before each further attempt. */
@@ -37,6 +42,13 @@ export class RemoteMapError extends Error {
 }
 
 const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
+
+/**
+ * A development override's entry (`slice dev`): a team's dev server, whose files change as they
+ * are edited, so it carries no integrity. Only the composing server marks one, only for the
+ * browser whose signed override it honours (its CSP allows that dev server for that answer alone).
+ */
+const overrideEntry = (listed: unknown) => loadableVersion(listed, { devServers: true });
 
 /** Adds a remote's entry to the map, or, if it cannot be loaded, why (`listed`: what the map named). */
 function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnType<typeof loadableVersion>) {
@@ -73,11 +85,18 @@ export function parseRemoteMap(json: unknown): RemoteMap {
   for (const name of sliceNames) {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions.filter(isRecord) : [];
+    const override = listed
+      .filter((candidate) => isRecord(candidate.extras) && candidate.extras.override === true)
+      .map(overrideEntry)
+      .find((checked) => 'loadable' in checked);
     const preview = listed
       .filter((candidate) => isRecord(candidate.extras) && candidate.extras.preview === true)
       .map((candidate) => loadableVersion(candidate, served))
       .find((checked) => 'loadable' in checked);
-    if (preview && 'loadable' in preview) {
+    if (override && 'loadable' in override) {
+      (map.overrides ??= {})[name] = new URL(override.loadable.url).origin;
+      add(map, name, undefined, override);
+    } else if (preview && 'loadable' in preview) {
       map.previews[name] = preview.loadable.version;
       add(map, name, undefined, preview);
     } else {
@@ -96,7 +115,8 @@ export function remoteMapFromServer({
   remotes = {},
   versions = {},
   integrities = {},
-}: Partial<Pick<ServerRender, 'remotes' | 'versions' | 'integrities'>>): RemoteMap {
+  overrides = {},
+}: Partial<Pick<ServerRender, 'remotes' | 'versions' | 'integrities' | 'overrides'>>): RemoteMap {
   const map = emptyMap();
   const own = (record: Partial<Record<string, string>>, name: string) =>
     Object.hasOwn(record, name) ? record[name] : undefined;
@@ -104,7 +124,11 @@ export function remoteMapFromServer({
     const url = own(remotes, name);
     if (url === undefined) continue;
     const listed = { url, metadata: { version: own(versions, name), integrity: own(integrities, name) } };
-    add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
+    const origin = own(overrides, name);
+    if (origin !== undefined && new URL(url).origin === origin) {
+      (map.overrides ??= {})[name] = origin;
+      add(map, name, listed, overrideEntry(listed));
+    } else add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
   }
   return map;
 }

@@ -23,8 +23,8 @@ const remoteOf = (id: RemoteModuleId) => splitPage(id).remote;
 /** The integrity of each registered entry (its manifest's), as its map named it. */
 const integrities = new Map<RemoteName, string>();
 
-const register = (name: RemoteName, entry: string, integrity: string, force = false) => {
-  expectIntegrity(name, entry, integrity);
+const register = (name: RemoteName, entry: string, integrity: string, force = false, override = false) => {
+  expectIntegrity(name, entry, integrity, override);
   registerRemotes([{ name, entry, type: 'module' }], { force });
   if (!force) registered.set(name, entry);
 };
@@ -37,10 +37,11 @@ const registerAll = (map: RemoteMap) => {
     if (registered.has(name as RemoteName)) continue;
     const integrity = map.integrities[name as RemoteName] ?? '';
     integrities.set(name as RemoteName, integrity);
-    register(name as RemoteName, entry, integrity);
-    // A preview is the team's own tab, not a visitor: its signals are not reported (no field-signal
-    // token names a previewed version anyway).
-    const version = map.previews[name as RemoteName] ? undefined : map.versions[name as RemoteName];
+    const override = map.overrides?.[name as RemoteName] !== undefined;
+    register(name as RemoteName, entry, integrity, false, override);
+    // A preview or an override is the team's own tab, not a visitor: its signals are not reported
+    // (no field-signal token names a previewed version anyway).
+    const version = map.previews[name as RemoteName] || override ? undefined : map.versions[name as RemoteName];
     if (version) versions.set(name as RemoteName, version);
     for (const resolve of versionWaiters.get(name as RemoteName) ?? []) resolve(version);
     versionWaiters.delete(name as RemoteName);
