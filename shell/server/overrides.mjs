@@ -56,16 +56,21 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
   const reader = overrideReader({ signer, origins, now });
   const devFragment = devFragmentSource({ timeoutMs });
 
-  /** The security headers of an answer to the override's browser: the CSP widened to its dev server. */
-  const securityFor = (/** @type {string} */ origin) =>
-    Object.entries(
-      securityHeaders({
-        ...security,
-        sliceOrigins: [...security.sliceOrigins, origin],
-        sockets: [...(security.sockets ?? []), origin.replace(/^http/, 'ws')],
-        styleOrigins: [origin],
-      }),
-    ).flat();
+  /**
+   * The security headers of an answer to the override's browser: the CSP widened to its dev server
+   * (scripts, styles, images, fetches and its HMR socket), and to the worker Vite's HMR client
+   * pings its server from (made from a blob).
+   */
+  const securityFor = (/** @type {string} */ origin) => {
+    const headers = securityHeaders({
+      ...security,
+      sliceOrigins: [...security.sliceOrigins, origin],
+      sockets: [...(security.sockets ?? []), origin.replace(/^http/, 'ws')],
+      styleOrigins: [origin],
+    });
+    const csp = `${headers['Content-Security-Policy']}; worker-src 'self' blob:`;
+    return Object.entries({ ...headers, 'Content-Security-Policy': csp }).flat();
+  };
 
   /** The headers every answer of the override carries: that browser's alone, kept by no one. */
   const privateHeaders = ['Cache-Control', cachePolicy.private, 'Vary', 'Cookie'];

@@ -157,6 +157,7 @@ describe("an override's browser", () => {
     for (const directive of ['script-src', 'style-src', 'img-src', 'connect-src'])
       expect(csp).toMatch(new RegExp(`${directive} [^;]*${devOrigin}`));
     expect(csp).toMatch(new RegExp(`connect-src [^;]*${devOrigin.replace('http', 'ws')}`));
+    expect(csp).toContain("worker-src 'self' blob:");
   });
 
   it('sees an edit in the next page: the fragment is asked for on every request, never kept', async () => {
