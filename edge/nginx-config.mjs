@@ -11,6 +11,7 @@ import {
   bucketCount,
   edgeBucketsHeader,
 } from '../packages/contracts/src/traffic.js';
+import { overrideCookie, overrideParameter } from '../packages/contracts/src/dev-override.js';
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
 import { brotliStaticModule, errorLogName, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
@@ -102,6 +103,10 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       EDGE_BUCKETS_HEADER: edgeBucketsHeader,
       BUCKET_CHOICE: String(bucketChoiceStatus),
       FIELD_SIGNAL_TOKEN_PATH: fieldSignalTokenPath,
+      OVERRIDE_COOKIE: overrideCookie,
+      OVERRIDE_PARAMETER: overrideParameter,
+      // A status no composer answer has: it only sends the request on to @override.
+      OVERRIDE_STATUS: '418',
     }),
     'slice-origins.conf':
       slices.length === 0
