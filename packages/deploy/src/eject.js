@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { localDeployments } from './environment.js';
+import { defaultDevPort } from './dev.js';
 import { ejectedReadme } from './ejected-readme.js';
 import { requireWorkspace } from './workspace.js';
 
@@ -58,11 +59,12 @@ export function ownDependencies(dependencies, { catalog, platform }) {
 
 /**
  * The slice's package.json for a repository of its own: its scripts plus its tests (types first),
- * and patch-package after every install.
+ * patch-package after every install, and `dev` the slice inside an environment (`slice dev`; the
+ * harness alone is `dev:alone`).
  * @param {{ name: string, version: string, scripts?: Record<string, string>, dependencies?: Dependencies, devDependencies?: Dependencies }} workspacePackage
- * @param {{ catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, engines: object }} context
+ * @param {{ slice: SliceName, catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, engines: object }} context
  */
-function ownPackage(workspacePackage, { catalog, platform, engines }) {
+function ownPackage(workspacePackage, { slice, catalog, platform, engines }) {
   const { name, version, scripts = {}, dependencies = {}, devDependencies = {} } = workspacePackage;
   const tools = Object.fromEntries(
     ownRepositoryTools.map((tool) => [tool, tool.startsWith('@nova/') ? 'workspace:*' : 'catalog:']),
@@ -74,7 +76,13 @@ function ownPackage(workspacePackage, { catalog, platform, engines }) {
     private: true,
     type: 'module',
     engines,
-    scripts: { ...scripts, test: 'tsc && vitest run', postinstall: 'patch-package' },
+    scripts: {
+      ...scripts,
+      dev: `slice dev ${slice}`,
+      ...(scripts.dev && { 'dev:alone': scripts.dev }),
+      test: 'tsc && vitest run',
+      postinstall: 'patch-package',
+    },
     dependencies: ownDependencies(dependencies, versions),
     devDependencies: ownDependencies({ ...devDependencies, ...tools }, versions),
   };
@@ -150,6 +158,7 @@ export function eject({ slice, dir, registry = localRegistry }) {
     return found;
   };
   const ownManifest = ownPackage(workspacePackage, {
+    slice,
     catalog,
     platform,
     engines: readJson(join(workspace, 'package.json')).engines,
@@ -190,6 +199,7 @@ export function eject({ slice, dir, registry = localRegistry }) {
       name: ownManifest.name,
       registry: new URL(registry).href,
       port: slices[slice].port,
+      devPort: defaultDevPort(slice),
       deployments: localDeployments,
       pagePath: page?.path ?? '/',
     }),

@@ -45,7 +45,12 @@ describe('slice eject', () => {
       expect(dependencies).toHaveProperty('@nova/build-preset');
       expect(dependencies).toHaveProperty('@nova/deploy');
       expect(dependencies).not.toHaveProperty('@nova/tooling');
-      expect(manifest.scripts).toMatchObject({ build: 'vite build', test: 'tsc && vitest run' });
+      expect(manifest.scripts).toMatchObject({
+        build: 'vite build',
+        test: 'tsc && vitest run',
+        dev: `slice dev ${slice}`,
+        'dev:alone': 'vite',
+      });
     },
   );
 

@@ -2,11 +2,12 @@
 // The README of a slice's own repository (eject.js): the commands its team runs.
 
 /**
- * @param {{ slice: string, name: string, registry: string, port: number, deployments: string, pagePath: string }} facts
- *   registry: where the platform packages come from; port: the slice's dev server; deployments:
+ * @param {{ slice: string, name: string, registry: string, port: number, devPort: number, deployments: string, pagePath: string }} facts
+ *   registry: where the platform packages come from; port: the slice's dev server; devPort:
+ *   `slice dev`'s; deployments:
  *   the local environment's deployment root; pagePath: one of the slice's pages
  */
-export const ejectedReadme = ({ slice, name, registry, port, deployments, pagePath }) => `# ${name}
+export const ejectedReadme = ({ slice, name, registry, port, devPort, deployments, pagePath }) => `# ${name}
 
 The **${slice}** slice of the Nova Reels portal, in a repository of its own: its pages, their HTML
 fragments and its tests. It is built and shipped on its own; an environment's shell composes its
@@ -16,7 +17,7 @@ pages from the version that environment releases. You need Node ≥ 20.19 and np
 
 \`\`\`sh
 npm install     # the platform packages (@nova/*) from ${registry} (.npmrc), the rest from npm
-npm run dev     # the slice alone in its harness: http://localhost:${port}
+npm run dev:alone   # the slice alone in its harness: http://localhost:${port}
 npm test        # the types (tsc), then the unit tests: every page's fragment renders and hydrates
 npm run build   # dist/: remoteEntry.js, mf-manifest.json, assets/, fragments/
 \`\`\`
@@ -30,6 +31,20 @@ shell provides the same major.
 
 \`postinstall\` runs patch-package, which applies \`patches/\` (the federation plugin's fix for a build
 race under load) and fails the install if a patch no longer applies.
+
+## Work inside an environment
+
+\`\`\`sh
+npm run dev -- --root <root> [--environment <site>]   # prints: Open: <site>${pagePath}?override=…
+\`\`\`
+
+\`slice dev\` starts this slice's dev server from your sources (on port ${devPort}, \`--port\` another) and
+prints a link signed with the environment's key (\`--root\`'s \`signing-key\`, or \`SIGNING_KEY\`). The
+browser that opens it sees that environment, its shell and other slices as released, with this
+slice from your sources: composed on the server from your code on every page, and updated without
+a reload as you edit. Everyone else sees the released site. *End override* in the page's notice
+returns that browser to it. Only an environment that allows overrides honours the link (the local
+one does; production does not).
 
 ## Ship
 
