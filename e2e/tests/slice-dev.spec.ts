@@ -1,5 +1,4 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { overrideToken } from '@nova/signing/override-token';
@@ -7,7 +6,7 @@ import { signer } from '@nova/signing/signing';
 import { environmentKey } from '@nova/signing/signing-key';
 import { startEdge } from '../../edge/edge.mjs';
 import { shellBuild } from '../../scripts/serve.mjs';
-import { composerProcess } from '../support/composer-process.ts';
+import { composerProcess, freePort } from '../support/composer-process.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot, shellOrigin } from '../support/site.ts';
@@ -17,17 +16,6 @@ const devOrigin = 'http://localhost:5176';
 const terms = '/terms-and-conditions';
 const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 const notice = (page: Page) => page.getByRole('complementary', { name: 'Development override' });
-
-/** A port nothing listens on now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-test.describe.configure({ mode: 'serial' });
 
 test('slice dev: legal from source in one browser of the local environment, by HMR and in its server HTML; others, the edge and a production composer keep the released site', async ({
   page,
