@@ -24,10 +24,11 @@ const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
  * The composing server in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it), wired as production wires it (composer-from-config.mjs)
  * but in one process. `npm start` runs shell/server/main.mjs instead.
- * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[] }} options
+ * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean }} options
  *   remoteMap: the map's file or URL; sliceOrigins: which origins serve which slice in this environment;
  *   signingKey: the environment's (a random one by default: no preview link is valid);
- *   trustedProxies: whose X-Forwarded-For names the client (none by default)
+ *   trustedProxies: whose X-Forwarded-For names the client (none by default); overrides: whether
+ *   it allows development overrides (`slice dev`) from this machine's dev servers (not by default)
  * @returns {Promise<Handler & { close: () => void, metrics: import('node:http').Server }>} close: stops
  *   reading the map; metrics: the server of its /metrics, not listening yet (its port is the caller's)
  */
@@ -38,6 +39,7 @@ export async function composerInProcess({
   gameProvider = gameProviderUrl(),
   signingKey,
   trustedProxies = [],
+  overrides = false,
 }) {
   const config = serverConfig({
     REMOTE_MAP: remoteMap,
@@ -46,6 +48,7 @@ export async function composerInProcess({
     SHELL_BUILD: root,
     SIGNING_KEY: signingKey,
     TRUSTED_PROXIES: trustedProxies.join(','),
+    OVERRIDES: overrides ? 'allow' : undefined,
   });
   // Many environments start and stop in a test run: their maps' revisions would only be noise.
   const { listener, remoteMap: source, metrics } = await composerFromConfig(config, { mapLog: () => undefined });

@@ -228,6 +228,8 @@ export const test = base.extend<{ deploy: Deployments }>({
           remoteMap: remoteMapFile(root),
           sliceOrigins: localSliceOrigins(root),
           signingKey: localSigningKey(root),
+          // A team may develop its slice inside it (`slice dev`), as in the local environment.
+          overrides: true,
         });
         cleanups.push(handler.close);
         const { port } = await serve(handler, root, 0);

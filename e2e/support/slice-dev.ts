@@ -17,11 +17,18 @@ export function legalCheckout() {
 }
 
 /**
- * `slice dev <args>` run in `folder`, as a team runs it; resolves with the link it prints once it
- * prints one (rejects if it exits first). `stop()` ends it and waits.
+ * `slice dev <args>` run in `folder` (this workspace's CLI), as a team runs it.
  */
-export async function sliceDev(folder: string, args: string[]) {
-  const child = spawn(process.execPath, [sliceCli, 'dev', ...args], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+export const sliceDev = (folder: string, args: string[]) =>
+  devCommand(process.execPath, [sliceCli, 'dev', ...args], { cwd: folder });
+
+/**
+ * A command that runs `slice dev` (`npm run dev` in a slice's own repository), in a process group
+ * of its own; resolves with the link it prints once it prints one (rejects if it exits first).
+ * `stop()` ends the group (npm and the CLI under it) and waits.
+ */
+export async function devCommand(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const link = await new Promise<string>((resolve, reject) => {
@@ -38,7 +45,7 @@ export async function sliceDev(folder: string, args: string[]) {
     link,
     printed: () => printed,
     stop: async () => {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
       await exited;
     },
   };

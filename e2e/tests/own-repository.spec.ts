@@ -11,6 +11,7 @@ import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { retitledTerms } from '../support/legal-team.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot } from '../support/site.ts';
+import { devCommand } from '../support/slice-dev.ts';
 
 const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 
@@ -30,6 +31,7 @@ test('a team ships legal from a repository of its own: installed from a registry
   page,
   request,
   deploy,
+  browser,
 }) => {
   // Measured here: about 4 minutes on two busy cores, most of it the install and the tests.
   test.setTimeout(15 * 60_000);
@@ -121,6 +123,28 @@ test('a team ships legal from a repository of its own: installed from a registry
       .first()
       .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
     expect(hydrated).toBe(true);
+
+    // npm run dev: the slice from its sources inside the environment, in a browser of its own.
+    const devStarted = Date.now();
+    const port = String(await deploy.freePort());
+    const dev = await devCommand(
+      'npm',
+      ['run', 'dev', '--', '--root', environment.root, '--environment', environment.url, '--port', port],
+      {
+        cwd: repository,
+        env: teamEnvironment,
+      },
+    );
+    try {
+      const developer = await (await browser.newContext()).newPage();
+      const response = await developer.goto(dev.link);
+      expect(serverRenderOf((await response?.text()) ?? '')?.overrides).toEqual({ legal: `http://localhost:${port}` });
+      await expect(developer.getByRole('complementary', { name: 'Development override' })).toBeVisible();
+      await expect(termsHeading(developer)).toHaveText(retitledTerms);
+    } finally {
+      await dev.stop();
+    }
+    took.push(`npm run dev ${((Date.now() - devStarted) / 1000).toFixed(1)} s`);
   } finally {
     test.info().annotations.push({ type: 'took', description: took.join(', ') });
     console.log(`own repository: ${took.join(', ')}`);
