@@ -2,7 +2,7 @@
 // A development override's token: one slice served from a team's dev server (`slice dev`), in the
 // one browser that opens its link, until a time, signed with the environment's key. The composing
 // server honours it only where its configuration allows overrides, and only to origins it allows.
-import { purposes } from './signing.js';
+import { purposes, unexpiredPayload } from './signing.js';
 
 /** @typedef {import('./signing.js').Signer} Signer */
 /** @typedef {{ slice: string, origin: string, expiresAt: number }} Override */
@@ -26,10 +26,6 @@ export const overrideToken = (signer, { slice, origin, expiresAt }) =>
  * @returns {Override | undefined}
  */
 export function overrideOf(signer, token, now) {
-  const payload = /** @type {{ s?: unknown, o?: unknown, e?: unknown } | undefined} */ (
-    signer.verify(purposes.override, token)
-  );
-  const { s: slice, o: origin, e: expiresAt } = payload ?? {};
-  if (typeof slice !== 'string' || typeof origin !== 'string' || typeof expiresAt !== 'number') return undefined;
-  return expiresAt > now ? { slice, origin, expiresAt } : undefined;
+  const payload = unexpiredPayload(signer, purposes.override, token, now, /** @type {const} */ (['s', 'o']));
+  return payload && { slice: payload.s, origin: payload.o, expiresAt: payload.e };
 }

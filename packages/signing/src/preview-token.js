@@ -2,7 +2,7 @@
 // A preview link's token: one slice's version, until a time, signed with the environment's key.
 // `slice preview` makes it; the composing server honours it in /remotes.json while it has not
 // expired, for a version its map lists and never rolled back.
-import { purposes } from './signing.js';
+import { purposes, unexpiredPayload } from './signing.js';
 
 /** @typedef {import('./signing.js').Signer} Signer */
 /** @typedef {{ slice: string, version: string, expiresAt: number }} Preview */
@@ -26,10 +26,6 @@ export const previewToken = (signer, { slice, version, expiresAt }) =>
  * @returns {Preview | undefined}
  */
 export function previewOf(signer, token, now) {
-  const payload = /** @type {{ s?: unknown, v?: unknown, e?: unknown } | undefined} */ (
-    signer.verify(purposes.preview, token)
-  );
-  const { s: slice, v: version, e: expiresAt } = payload ?? {};
-  if (typeof slice !== 'string' || typeof version !== 'string' || typeof expiresAt !== 'number') return undefined;
-  return expiresAt > now ? { slice, version, expiresAt } : undefined;
+  const payload = unexpiredPayload(signer, purposes.preview, token, now, /** @type {const} */ (['s', 'v']));
+  return payload && { slice: payload.s, version: payload.v, expiresAt: payload.e };
 }

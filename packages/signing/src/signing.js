@@ -86,3 +86,22 @@ export function signer(key) {
   };
 }
 /** @typedef {ReturnType<typeof signer>} Signer */
+
+/**
+ * The payload of a token this key signed for `purpose` that has not expired: its `e` (milliseconds
+ * since the epoch) is a number later than `now`, and each of `fields` is a string in it. Anything
+ * else: undefined.
+ * @template {string} Field
+ * @param {Signer} signer
+ * @param {Purpose} purpose
+ * @param {unknown} token
+ * @param {number} now
+ * @param {readonly Field[]} fields
+ * @returns {(Record<Field, string> & { e: number }) | undefined}
+ */
+export function unexpiredPayload(signer, purpose, token, now, fields) {
+  const payload = /** @type {Record<string, unknown> | undefined} */ (signer.verify(purpose, token));
+  if (typeof payload?.e !== 'number' || payload.e <= now) return undefined;
+  if (!fields.every((field) => typeof payload[field] === 'string')) return undefined;
+  return /** @type {Record<Field, string> & { e: number }} */ (payload);
+}
