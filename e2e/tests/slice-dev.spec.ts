@@ -136,6 +136,11 @@ test('slice dev: legal from source in one browser of the local environment, by H
       expect(await viaCookie.text()).toBe(released);
     }
 
+    // The override holds on A's every page, and says so: another slice's page, released.
+    await page.goto(`${shellOrigin}/contact`);
+    await expect(notice(page)).toContainText(`legal from ${devOrigin}`);
+    await page.goto(`${shellOrigin}${terms}`);
+
     // End override: A is back on the released version.
     await notice(page).getByRole('button', { name: 'End override' }).click();
     await expect(notice(page)).toHaveCount(0);

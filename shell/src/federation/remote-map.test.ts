@@ -228,6 +228,18 @@ describe('remoteMapFromServer, for an override', () => {
     expect(remoteMapFromServer(dev).entries).toEqual({});
     expect(remoteMapFromServer({ ...dev, overrides: { legal: 'http://localhost:6666' } }).entries).toEqual({});
   });
+
+  it("says on another slice's page which slice this browser sees from a dev server", () => {
+    const contact = 'http://localhost:4177/1.0.0-cccc/mf-manifest.json';
+    const map = remoteMapFromServer({
+      remotes: { contact },
+      versions: { contact: '1.0.0-cccc' },
+      integrities: { contact: integrity },
+      overrides: { legal: 'http://localhost:5176' },
+    });
+    expect(map.entries).toEqual({ contact });
+    expect(map.overrides).toEqual({ legal: 'http://localhost:5176' });
+  });
 });
 
 describe('fetchRemoteMap', () => {

@@ -1,4 +1,4 @@
-import { isRecord, loadableVersion, releasedProblem, releasedVersion } from '@nova/contracts/remote-map';
+import { isHttpUrl, isRecord, loadableVersion, releasedProblem, releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import type { ServerRender } from '../../document/server-render.js';
@@ -121,14 +121,15 @@ export function remoteMapFromServer({
   const own = (record: Partial<Record<string, string>>, name: string) =>
     Object.hasOwn(record, name) ? record[name] : undefined;
   for (const name of sliceNames) {
+    // An override holds on every page of this browser (the notice says so), its slice's or not.
+    const origin = own(overrides, name);
+    if (typeof origin === 'string') (map.overrides ??= {})[name] = origin;
     const url = own(remotes, name);
     if (url === undefined) continue;
     const listed = { url, metadata: { version: own(versions, name), integrity: own(integrities, name) } };
-    const origin = own(overrides, name);
-    if (origin !== undefined && new URL(url).origin === origin) {
-      (map.overrides ??= {})[name] = origin;
+    if (origin !== undefined && isHttpUrl(url) && new URL(url).origin === origin)
       add(map, name, listed, overrideEntry(listed));
-    } else add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
+    else add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
   }
   return map;
 }

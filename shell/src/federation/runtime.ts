@@ -37,7 +37,8 @@ const registerAll = (map: RemoteMap) => {
     if (registered.has(name as RemoteName)) continue;
     const integrity = map.integrities[name as RemoteName] ?? '';
     integrities.set(name as RemoteName, integrity);
-    const override = map.overrides?.[name as RemoteName] !== undefined;
+    // Vouched for only where the server named this entry's origin as the override's dev server.
+    const override = map.overrides?.[name as RemoteName] === new URL(entry).origin;
     register(name as RemoteName, entry, integrity, false, override);
     // A preview or an override is the team's own tab, not a visitor: its signals are not reported
     // (no field-signal token names a previewed version anyway).
