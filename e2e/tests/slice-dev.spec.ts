@@ -136,10 +136,12 @@ test('slice dev: legal from source in one browser of the local environment, by H
       expect(await viaCookie.text()).toBe(released);
     }
 
-    // The override holds on A's every page, and says so: another slice's page, released.
+    // The override holds on A's every page, and says so: another slice's page, released; from
+    // there, legal's page again in the browser, from the dev server /remotes.json names for A.
     await page.goto(`${shellOrigin}/contact`);
     await expect(notice(page)).toContainText(`legal from ${devOrigin}`);
-    await page.goto(`${shellOrigin}${terms}`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
+    await expect(termsHeading(page)).toHaveText('Terms, edited');
 
     // End override: A is back on the released version.
     await notice(page).getByRole('button', { name: 'End override' }).click();

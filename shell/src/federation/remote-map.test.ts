@@ -169,12 +169,16 @@ describe('parseRemoteMap', () => {
     const map = structuredClone(valid);
     const dev = { ...version('http://localhost:5176/remoteEntry.js', 'dev', false), extras: { override: true } };
     map.microFrontends.legal!.push({ ...dev, metadata: { version: 'dev', integrity: '' } } as never);
-    const parsed = parseRemoteMap(map);
+    const vouched = { legal: 'http://localhost:5176' };
+    const parsed = parseRemoteMap(map, vouched);
     expect(parsed.entries.legal).toBe('http://localhost:5176/remoteEntry.js');
-    expect(parsed.overrides).toEqual({ legal: 'http://localhost:5176' });
+    expect(parsed.overrides).toEqual(vouched);
+    // Where the page's data block named no such dev server (a map from a static host), it is not taken.
+    expect(parseRemoteMap(map)).toEqual(noProblems);
+    expect(parseRemoteMap(map, { legal: 'http://localhost:6666' })).toEqual(noProblems);
     // Unmarked, the same entry is no override, and is not taken without integrity.
     delete (map.microFrontends.legal![2] as { extras?: unknown }).extras;
-    expect(parseRemoteMap(map)).toEqual(noProblems);
+    expect(parseRemoteMap(map, vouched)).toEqual(noProblems);
   });
 
   it('names the integrity of each entry: the released one, or the one previewed', () => {

@@ -68,9 +68,12 @@ function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnT
  * with an http(s) URL, a version name and an integrity. A version the server marked as this tab's
  * preview (`extras.preview`: only the composing server adds the mark, and only for a signed
  * preview link, so a map file on a static host previews nothing) is used instead of the released
- * one. Throws, with a message that says what is wrong, only when the map as a whole is unusable.
+ * one. A development override's entry (`extras.override`) is used only on the dev server the
+ * composing server named in this page's data block (`vouched`): a map that comes from anywhere
+ * else loads nothing without integrity. Throws, with a message that says what is wrong, only when
+ * the map as a whole is unusable.
  */
-export function parseRemoteMap(json: unknown): RemoteMap {
+export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = {}): RemoteMap {
   if (!isRecord(json) || !isRecord(json.microFrontends)) {
     throw new RemoteMapError('remotes.json must list the micro-frontends of this environment (microFrontends).');
   }
@@ -86,7 +89,13 @@ export function parseRemoteMap(json: unknown): RemoteMap {
     const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
     const listed = Array.isArray(versions) ? versions.filter(isRecord) : [];
     const override = listed
-      .filter((candidate) => isRecord(candidate.extras) && candidate.extras.override === true)
+      .filter(
+        (candidate) =>
+          isRecord(candidate.extras) &&
+          candidate.extras.override === true &&
+          isHttpUrl(candidate.url) &&
+          new URL(candidate.url).origin === vouched[name],
+      )
       .map(overrideEntry)
       .find((checked) => 'loadable' in checked);
     const preview = listed
@@ -134,14 +143,14 @@ export function remoteMapFromServer({
   return map;
 }
 
-async function readRemoteMap(response: Response): Promise<RemoteMap> {
+async function readRemoteMap(response: Response, vouched: RemoteMap['overrides']): Promise<RemoteMap> {
   if (!response.ok) {
     throw new RemoteMapError(`Could not load /remotes.json (${response.status} ${response.statusText}).`);
   }
   const text = await response.text();
   if (text.length > maxRemoteMapBytes) throw new RemoteMapError('remotes.json is too large to be a remote map.');
   try {
-    return parseRemoteMap(JSON.parse(text));
+    return parseRemoteMap(JSON.parse(text), vouched);
   } catch (error) {
     throw error instanceof RemoteMapError ? error : new RemoteMapError('remotes.json is not valid JSON.');
   }
@@ -161,7 +170,7 @@ function remoteMapUrl(): string {
  * A new one bypasses the HTTP cache, which would make it wait behind an earlier request for the
  * same URL that hangs (the server marks the map no-cache anyway).
  */
-function attempt(): Promise<RemoteMap> {
+function attempt(vouched: RemoteMap['overrides']): Promise<RemoteMap> {
   const { attemptTimeoutMs } = remoteMapReading;
   const controller = new AbortController();
   const response = takeBootRemoteMap() ?? fetch(remoteMapUrl(), { cache: 'no-store', signal: controller.signal });
@@ -173,9 +182,12 @@ function attempt(): Promise<RemoteMap> {
       reject(notAnswered);
     }, attemptTimeoutMs);
   });
-  const read = response.then(readRemoteMap, () => {
-    throw new RemoteMapError('Could not load /remotes.json (no connection).');
-  });
+  const read = response.then(
+    (answer) => readRemoteMap(answer, vouched),
+    () => {
+      throw new RemoteMapError('Could not load /remotes.json (no connection).');
+    },
+  );
   return Promise.race([read, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -184,12 +196,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Reads /remotes.json, trying again after a pause when an attempt fails or takes too long;
  * rejects with the last attempt's reason (a RemoteMapError) when every attempt failed.
+ * `vouched`: the overrides the composing server named in this page's data block.
  */
-export async function fetchRemoteMap(): Promise<RemoteMap> {
+export async function fetchRemoteMap(vouched: RemoteMap['overrides'] = {}): Promise<RemoteMap> {
   const delays = remoteMapReading.retryDelaysMs;
   for (let retry = 0; ; retry += 1) {
     try {
-      return await attempt();
+      return await attempt(vouched);
     } catch (error) {
       const delay = delays[retry];
       if (delay === undefined) throw error;

@@ -61,7 +61,7 @@ export function startFromServer(map: RemoteMap): RemoteMap {
 
 /** The environment's remotes, read once and registered (nothing of a remote is fetched yet). */
 export function registeredRemotes(): Promise<RemoteMap> {
-  remoteMap ??= fetchRemoteMap().then((map) => {
+  remoteMap ??= fetchRemoteMap(fromServer?.overrides).then((map) => {
     registerAll(map);
     return map;
   });
