@@ -5,7 +5,7 @@ import { overrideToken } from '@nova/signing/override-token';
 import { signer } from '@nova/signing/signing';
 import { environmentKey } from '@nova/signing/signing-key';
 import { startEdge } from '../../edge/edge.mjs';
-import { shellBuild } from '../../scripts/serve.mjs';
+import { shellBuild } from '../../scripts/local-origins.mjs';
 import { composerProcess, freePort } from '../support/composer-process.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { serverRenderOf } from '../support/server-render.ts';
