@@ -27,7 +27,7 @@ import { startStaticNginx } from './load/static-nginx.mjs';
 import { ensureLoadTools, toolVersions } from './load/tools.mjs';
 import { medianOf, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
-import { checkQuietMachine } from './quiet-machine.mjs';
+import { untilQuietMachine } from './quiet-machine.mjs';
 import { routes } from './sites.mjs';
 import { repoRoot } from '@nova/tooling/repo-root';
 
@@ -52,7 +52,7 @@ const memoryRequests = 100_000;
 const edgeModule = join(repoRoot, 'edge/edge.mjs');
 const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
 
-const machineLoad = checkQuietMachine({ benchmark: 'bench:load' });
+const machineLoad = await untilQuietMachine({ benchmark: 'bench:load' });
 ensureLoadTools();
 const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 const setup = {

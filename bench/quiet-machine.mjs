@@ -17,23 +17,38 @@ export const busyLoad = availableParallelism() / 2;
  */
 
 /**
- * Prints the load average; throws when the machine is busy and `allowBusy` is not set.
+ * Prints the load average and waits, up to `waitMs`, for a busy machine to quiet down (the build
+ * `pnpm bench:load` runs first leaves the one-minute average above 1 for a minute or two); throws
+ * when it is still busy and `allowBusy` is not set.
  * @param {object} options
  * @param {string} options.benchmark its name, for the message
  * @param {boolean} [options.allowBusy] go on anyway (the report then says the figures are skewed)
+ * @param {number} [options.waitMs] how long to wait for a quiet machine (BENCH_WAIT_SECONDS, 180 s)
  * @param {() => number[]} [options.loadAverage]
+ * @param {(ms: number) => Promise<unknown>} [options.sleep]
  * @param {(line: string) => void} [options.print]
- * @returns {MachineLoad}
+ * @returns {Promise<MachineLoad>}
  */
-export function checkQuietMachine({
+export async function untilQuietMachine({
   benchmark,
   allowBusy = process.env.BENCH_ALLOW_BUSY === '1',
+  waitMs = Number(process.env.BENCH_WAIT_SECONDS ?? 180) * 1000,
   loadAverage = loadavg,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   print = console.error,
 }) {
-  const averages = loadAverage();
-  const loadBefore = averages.map((value) => value.toFixed(2)).join(' ');
-  const busy = (averages[0] ?? 0) > busyLoad;
+  const pollMs = 5000;
+  const averages = () =>
+    loadAverage()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  const busyNow = () => (loadAverage()[0] ?? 0) > busyLoad;
+  if (busyNow() && !allowBusy && waitMs > 0) {
+    print(`[${benchmark}] load average ${averages()}: waiting up to ${waitMs / 1000} s for it to fall to ${busyLoad}.`);
+    for (let waited = 0; waited < waitMs && busyNow(); waited += pollMs) await sleep(pollMs);
+  }
+  const loadBefore = averages();
+  const busy = busyNow();
   print(`[${benchmark}] load average before the run: ${loadBefore} (busy above ${busyLoad}).`);
   if (busy && !allowBusy)
     throw new Error(
