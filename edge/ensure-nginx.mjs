@@ -1,6 +1,6 @@
 // @ts-check
-// Finds nginx and its brotli module for the edge (edge.mjs), installing Debian's packages when they
-// are missing and this runs as root.
+// Finds nginx for the edge (edge.mjs), installing Debian's package when it is missing and this
+// runs as root.
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages, whatIsMissing } from '../packages/tooling/src/debian-packages.js';
 import { nginxPackages as needed } from '../packages/tooling/src/nginx.js';

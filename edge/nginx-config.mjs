@@ -13,9 +13,11 @@ import {
 } from '../packages/contracts/src/traffic.js';
 import { overrideCookie, overrideParameter } from '../packages/contracts/src/dev-override.js';
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
-import { brotliStaticModule, errorLogName, nginxString as quoted } from '../packages/tooling/src/nginx.js';
+import { precompressedExtensions } from '../packages/build-preset/src/precompressed.js';
+import { errorLogName, nginxMimeTypes, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules } from '../shell/server/encoding.mjs';
 import { cachePolicy, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
+import { unservedFile } from '../shell/server/static-files.mjs';
 
 /**
  * @typedef {object} EdgeSettings
@@ -48,6 +50,39 @@ const bucketCookieRules = [
 
 /** The map lines that choose a page's form as the composer does (shell/server/encoding.mjs), in its order. */
 const encodingMapRules = encodingRules.map(({ pattern, encoding }) => `${quoted(`~*${pattern}`)} ${encoding};`);
+
+/** nginx's own type of each extension, from the table it reads (`types` in mime.types). */
+function nginxTypes() {
+  /** @type {Map<string, string>} */
+  const types = new Map();
+  for (const [, type, extensions] of readFileSync(nginxMimeTypes, 'utf8').matchAll(/^\s*(\S+\/\S+)\s+([^;]+);/gm))
+    for (const extension of extensions.trim().split(/\s+/)) types.set(extension, type);
+  return types;
+}
+
+/**
+ * The locations of a build's files, in a files location or server: source maps and build records
+ * refused (as the Node origins refuse them), and each precompressed type sent in the form the
+ * client takes by the composer's rule (`$precompressed`: `<file>.br`, `<file>.gz`, or the file),
+ * typed as the file itself. Not Debian's brotli_static: its 1.0.0~rc reads three bytes past the
+ * end of the name it makes (`path.len += 3` on a length that already counts them), and a `/`
+ * there sends disable_symlinks's walk into `<file>.br` as a folder: gzip instead, now and then.
+ */
+function fileLocations() {
+  const types = nginxTypes();
+  return [
+    `location ~ ${quoted(unservedFile.source)} {`,
+    '    return 404;',
+    '}',
+    // An extension nginx has no type for is sent as it is (none of those is built for browsers).
+    ...precompressedExtensions
+      .filter((extension) => types.has(extension))
+      .map(
+        (extension) =>
+          `location ~ \\.${extension}$ { types { } default_type ${types.get(extension)}; try_files $uri$precompressed $uri =404; }`,
+      ),
+  ];
+}
 
 /** split_clients lines: each bucket an equal share of the visitors (the last takes what rounding leaves). */
 const newBuckets = Array.from({ length: bucketCount }, (_, bucket) =>
@@ -84,12 +119,17 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
   /** A build's files, cached for good, with these headers on every answer (`always`: errors too). */
   const immutableWith = (/** @type {Record<string, string>} */ headers) => [
     `add_header Cache-Control ${nginxValue(cachePolicy.immutable)};`,
+    // Which form was sent (the file try_files found), and that the type is sent in several.
+    'add_header Content-Encoding $precompressed_encoding;',
+    'add_header Vary $precompressed_vary;',
     ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${nginxValue(value)} always;`),
   ];
   return {
     'nginx.conf': fillIn(template('nginx.conf'), {
       ASSET_HEADERS: lines(immutableWith(fileHeaders), '            '),
-      BROTLI_STATIC_MODULE: nginxPath(brotliStaticModule),
+      ASSET_LOCATIONS: lines(fileLocations(), '            '),
+      PRECOMPRESSED_PATH: quoted(`~\\.(?:${precompressedExtensions.join('|')})$`),
+      UNSERVED_FILE: quoted(unservedFile.source),
       ERROR_LOG: nginxPath(errorLogName),
       LISTEN: `${address}:${port}`,
       COMPOSER: composer,
@@ -115,6 +155,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
             SLICE_FOLDERS: lines(slices.map((slice) => `${slice.port} ${nginxPath(slice.root)};`)),
             SLICE_LISTENS: lines(slices.map((slice) => `listen ${address}:${slice.port};`)),
             SLICE_ORIGIN_HEADERS: lines(immutableWith(sliceOriginHeaders)),
+            SLICE_FILE_LOCATIONS: lines(fileLocations()),
           }),
   };
 }

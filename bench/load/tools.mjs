@@ -3,12 +3,12 @@
 // Installed with apt-get when missing and running as root.
 import { spawnSync } from 'node:child_process';
 import { ensureDebianPackages } from '@nova/tooling/debian-packages';
-import { nginxBinary, nginxPackages } from '@nova/tooling/nginx';
+import { brotliStaticPackage, nginxBinary, nginxPackages } from '@nova/tooling/nginx';
 
 export const wrkBinary = '/usr/bin/wrk';
 
 /** Debian's packages, and the file of each the benchmark uses. */
-const needed = [{ pkg: 'wrk', file: wrkBinary }, ...nginxPackages];
+const needed = [{ pkg: 'wrk', file: wrkBinary }, ...nginxPackages, brotliStaticPackage];
 
 /** Makes sure wrk, nginx and its brotli_static module are installed. */
 export const ensureLoadTools = () => ensureDebianPackages(needed, 'The load benchmark');

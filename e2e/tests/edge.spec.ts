@@ -200,9 +200,11 @@ test('Accept-Encoding q-values are honoured alike by the edge and the composer: 
     }
   }
   // A weight is read in any case, and `*` stands for every coding not listed, by the edge's map and
-  // the composer alike (nginx's own static modules read neither, for its files).
+  // the composer alike, for pages and files (the edge picks a file's precompressed form itself).
   for (const origin of [edgeSite.url, edgeSite.composer]) {
-    expect(await encodingOf(`${origin}/terms-and-conditions`, 'br;Q=0, gzip')).toBe('gzip');
-    expect(await encodingOf(`${origin}/terms-and-conditions`, 'br;q=0, *')).toBe('gzip');
+    for (const path of ['/terms-and-conditions', `/assets/${shellFile}`]) {
+      expect(await encodingOf(`${origin}${path}`, 'br;Q=0, gzip'), `${origin}${path}`).toBe('gzip');
+      expect(await encodingOf(`${origin}${path}`, 'br;q=0, *'), `${origin}${path}`).toBe('gzip');
+    }
   }
 });

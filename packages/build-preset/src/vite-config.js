@@ -11,6 +11,7 @@ import { contractStamp } from './contract-stamp.js';
 import { entryIntegrity } from './entry-integrity.js';
 import { federationOptions } from './federation.js';
 import { fragments } from './fragments.js';
+import { precompressedFile } from './precompressed.js';
 import { shellServerBuild } from './shell-server-build.js';
 import { unitTestConfig } from './unit-tests.js';
 
@@ -45,7 +46,7 @@ function defineAppConfig({ name, app, port, exposes, plugins = [] }) {
       contractStamp(),
       ...plugins,
       // Every text file also as .br and .gz, so a static host sends them compressed.
-      compression({ logLevel: 'silent' }),
+      compression({ include: precompressedFile, logLevel: 'silent' }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     // Dev server: pre-bundle afresh on every start. With a warm cache the federation plugin

@@ -1,6 +1,6 @@
 // @ts-check
-// nginx as the tools run it (the edge, the load benchmark's static limit): Debian's binary and
-// its brotli_static module, values quoted as nginx reads them, and a start in a folder of its own
+// nginx as the tools run it (the edge, the load benchmark's static limit): Debian's binary (and,
+// for the benchmark, its brotli_static module), values quoted as nginx reads them, and a start in a folder of its own
 // (configuration, pid, temporary files, error log), unprivileged, stopped by its process id.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,13 +9,17 @@ import { servingProcess } from './serving-process.js';
 
 /** Where Debian installs them. */
 export const nginxBinary = '/usr/sbin/nginx';
-/** Only the module that sends precompressed files: nothing the tools run compresses itself. */
-export const brotliStaticModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** nginx's table of file types by extension, which every configuration here includes. */
+export const nginxMimeTypes = '/etc/nginx/mime.types';
 /** @type {import('./debian-packages.js').DebianPackage[]} */
-export const nginxPackages = [
-  { pkg: 'nginx', file: nginxBinary },
-  { pkg: 'libnginx-mod-http-brotli-static', file: brotliStaticModule },
-];
+export const nginxPackages = [{ pkg: 'nginx', file: nginxBinary }];
+/**
+ * The module that sends precompressed files, for the load benchmark's static limit only: the
+ * edge picks the forms itself (edge/nginx-config.mjs says why).
+ */
+export const brotliStaticModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** @type {import('./debian-packages.js').DebianPackage} */
+export const brotliStaticPackage = { pkg: 'libnginx-mod-http-brotli-static', file: brotliStaticModule };
 
 /** The file in an nginx folder its errors are written to (`error_log` in its configuration). */
 export const errorLogName = 'error.log';
