@@ -1,5 +1,5 @@
 // @ts-check
-// The composing server under load (issue 20): wrk against nginx serving a composed page as a static
+// The composer under load (issue 20): wrk against nginx serving a composed page as a static
 // file (the limit), Node's HTTP server sending the same bytes from memory (Node's own ceiling), the composer (one process, then one per core; cached pages and new unknown addresses), the nginx edge;
 // then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
 // one miss costs, measured in this process. Prints the table and writes its section of
@@ -15,8 +15,8 @@ import { routes as pages } from '@nova/contracts/routes';
 import { composerSettings } from '../scripts/local-composer.mjs';
 import { shellBuild } from '../scripts/local-origins.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
-import { startComposer } from './load/composer.mjs';
-import { deployEnvironment } from './load/environment.mjs';
+import { startComposerWithWorkers } from './load/composer.mjs';
+import { deploySlices } from './load/slice-deployments.mjs';
 import { missCosts } from './load/miss-cost.mjs';
 import { writePageFiles } from './load/page-files.mjs';
 import { startPlainNode } from './load/plain-node.mjs';
@@ -110,17 +110,19 @@ async function warm(/** @type {string} */ origin) {
 const missPath = (/** @type {string} */ run) => `/games/load-${Date.now().toString(36)}-${run}-`;
 
 try {
-  const healthy = await stopLater(deployEnvironment({ ports: ports.slices }));
-  const stalled = await stopLater(deployEnvironment({ ports: ports.stalledSlices, stalled: ['legal'] }));
+  const healthy = await stopLater(deploySlices({ ports: ports.slices }));
+  const stalled = await stopLater(deploySlices({ ports: ports.stalledSlices, stalled: ['legal'] }));
 
   log('a miss, in CPU, in this process');
   const costs = await missCosts({ deployments: healthy.root, routes });
 
   log('the servers: the composer (1 process, and one per core), the limit, the edge');
   const single = await stopLater(
-    startComposer({ deployments: healthy.root, port: ports.oneProcessComposer, workers: 1 }),
+    startComposerWithWorkers({ deployments: healthy.root, port: ports.oneProcessComposer, workers: 1 }),
   );
-  const composer = await stopLater(startComposer({ deployments: healthy.root, port: ports.composer, workers: cores }));
+  const composer = await stopLater(
+    startComposerWithWorkers({ deployments: healthy.root, port: ports.composer, workers: cores }),
+  );
   await warm(single.origin);
   await warm(composer.origin);
   // The limit: the pages the composer sends, as static files.
@@ -217,7 +219,7 @@ try {
    * route is first composed under load.
    */
   const underStall = async (/** @type {string} */ deployments) => {
-    const fresh = await stopLater(startComposer({ deployments, port: ports.freshComposer, workers: cores }));
+    const fresh = await stopLater(startComposerWithWorkers({ deployments, port: ports.freshComposer, workers: cores }));
     await wrk(fresh.origin + otherRoute, { seconds: 1, connections });
     const results = await bothRoutes(fresh.origin);
     await stopNow(fresh);

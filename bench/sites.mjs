@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { build } from 'vite';
 import { gamePath, routes as pages } from '@nova/contracts/routes';
-import { listen, shellPort, staticShellHandler } from '../scripts/local-origins.mjs';
+import { listen, shellPort, staticShellOrigin } from '../scripts/local-origins.mjs';
 import { serveSite } from '../scripts/serve.mjs';
 
 const oneAppPort = 4190;
@@ -29,7 +29,7 @@ export async function buildOneApp() {
 export async function serveBothBuilds() {
   const composed = await serveSite({ log: () => {} });
   // One app loads no slices: its static host allows none.
-  const oneApp = await listen(staticShellHandler({ root: oneAppBuild, sliceOrigins: {} }), oneAppPort);
+  const oneApp = await listen(staticShellOrigin({ root: oneAppBuild, sliceOrigins: {} }), oneAppPort);
   return {
     composed: `http://localhost:${shellPort}`,
     oneApp: `http://localhost:${oneAppPort}`,

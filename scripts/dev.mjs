@@ -34,13 +34,13 @@ const appServer = (folder, { server = {}, logLevel } = {}) =>
   });
 
 /**
- * A slice's fragments from source, as the composing server looks them up.
+ * A slice's fragments from source, as the composer looks them up.
  * @param {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} byOrigin each slice's, by its dev origin
- * @returns {import('../shell/server/fragments.mjs').FragmentSource}
+ * @returns {import('../shell/server/fragment-source.mjs').FragmentSource}
  */
 const fragmentsOnDemand = (byOrigin) =>
   Object.assign(
-    /** @returns {Promise<import('../shell/server/fragments.mjs').FragmentLookup>} */
+    /** @returns {Promise<import('../shell/server/fragment-source.mjs').FragmentLookup>} */
     async (/** @type {{ url: string }} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
       const source = byOrigin.get(new URL(entry.url).origin);
       try {

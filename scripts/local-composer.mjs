@@ -1,5 +1,5 @@
 // @ts-check
-// The composing server in a local environment: its settings (the environment's map, origins and
+// The composer in a local environment: its settings (the environment's map, origins and
 // signing key), started as production runs it (shell/server/main.mjs, processes of its own), or
 // in this process for an environment a test or the benchmark deploys.
 import { spawn } from 'node:child_process';
@@ -15,13 +15,13 @@ import { metricsServer } from '../shell/server/metrics.mjs';
 import { healthPaths } from '../shell/server/node-server.mjs';
 import { gameProviderUrl, localSliceOrigins, shellBuild } from './local-origins.mjs';
 
-const composingServer = join(repoRoot, shell.folder, 'server/main.mjs');
+const composerEntry = join(repoRoot, shell.folder, 'server/main.mjs');
 
 /** @typedef {import('./local-origins.mjs').Handler} Handler */
 /** @typedef {import('../shell/server/remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /**
- * The composing server in this process, for one environment's remote map (the e2e suite and the
+ * The composer in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it), wired as production wires it (composer-from-config.mjs)
  * but in one process. `npm start` runs shell/server/main.mjs instead.
  * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean }} options
@@ -59,7 +59,7 @@ export async function composerInProcess({
 }
 
 /**
- * The composing server's settings for a local environment (see shell/server/config.mjs): its
+ * The composer's settings for a local environment (see shell/server/config.mjs): its
  * signing key is the deployment root's key file (made once), which `slice preview` reads too.
  * @param {{ deployments: string, port: number, metricsPort?: number }} options
  */
@@ -76,15 +76,15 @@ export const composerSettings = ({ deployments, port, metricsPort = shell.metric
 });
 
 /**
- * Starts the composing server (shell/server/main.mjs) as production runs it, in processes of its
+ * Starts the composer (shell/server/main.mjs) as production runs it, in processes of its
  * own; resolves once it is ready.
  * @param {Record<string, string>} settings its environment (composerSettings)
  * @param {{ keepOutput?: boolean }} [options] keepOutput: keep what it prints (`output`) instead of printing it
  * @returns {Promise<{ stop: () => Promise<void>, output: () => string }>}
  */
-export async function startComposingServer(settings, { keepOutput = false } = {}) {
+export async function startComposer(settings, { keepOutput = false } = {}) {
   const printed = keepOutput ? 'pipe' : 'inherit';
-  const child = spawn(process.execPath, [composingServer], {
+  const child = spawn(process.execPath, [composerEntry], {
     env: { ...process.env, NODE_ENV: 'production', ...settings },
     stdio: ['ignore', printed, printed],
   });
@@ -95,7 +95,7 @@ export async function startComposingServer(settings, { keepOutput = false } = {}
     url: readiness,
     timeoutMs: 30_000,
     intervalMs: 100,
-    problem: () => `The composing server did not become ready at ${readiness}.`,
+    problem: () => `The composer did not become ready at ${readiness}.`,
   });
   return { stop: server.stop, output: () => output };
 }

@@ -1,8 +1,8 @@
 // @ts-check
 // The local environment's origins, as separate deployments would be: each slice's published
 // versions on its own port, the demo provider (a stand-in third party), a shell build as plain
-// static files, and where each is. What the composing server answers is the composer's
-// (local-composer.mjs); serve.mjs starts them all.
+// static files, and where each is. The composer, which answers the pages, is local-composer.mjs's;
+// serve.mjs starts them all.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -89,11 +89,11 @@ function staticFiles(root, { single = false, dynamic = false, extensions = [], c
 /**
  * A shell build served as plain static files, with the remote map file at /remotes.json if there
  * is one: the browser renders every page and reads the map itself (a static host without the
- * composing server; the one-app benchmark).
+ * composer; the one-app benchmark).
  * @param {{ root: string, remoteMap?: string, sliceOrigins: SliceOrigins, gameProvider?: string }} options
  * @returns {Handler}
  */
-export function staticShellHandler({ root, remoteMap, sliceOrigins, gameProvider = gameProviderUrl() }) {
+export function staticShellOrigin({ root, remoteMap, sliceOrigins, gameProvider = gameProviderUrl() }) {
   const inlineScripts = inlineScriptHashes(readFileSync(join(root, 'index.html'), 'utf8'));
   const headers = securityHeaders({
     sliceOrigins: everySliceOrigin(sliceOrigins),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import { listen, localDemoProvider, portalOrigins, staticShellHandler } from './local-origins.mjs';
+import { listen, localDemoProvider, portalOrigins, staticShellOrigin } from './local-origins.mjs';
 
 let server: Server | undefined;
 let root: string | undefined;
@@ -20,7 +20,7 @@ async function serveShellBuild() {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Nova Reels</title>');
   writeFileSync(join(root, 'assets/app-1234.js'), 'export {};');
-  server = await listen(staticShellHandler({ root, sliceOrigins: {} }), 0);
+  server = await listen(staticShellOrigin({ root, sliceOrigins: {} }), 0);
   return `http://localhost:${(server.address() as AddressInfo).port}`;
 }
 

@@ -1,12 +1,12 @@
 // @ts-check
 // The local environment with the edge in front (edge/), instead of `npm start`'s servers: nginx
-// is the shell origin, http://localhost:4180, before the composing server on 4181 (localhost
+// is the shell origin, http://localhost:4180, before the composer on 4181 (localhost
 // only), and serves each slice's versions on its usual origin (4174–4177); the demo provider is
 // where .env's launcher says, as `npm start` serves it. Ctrl-C (or SIGTERM) stops them all.
 import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
-import { composerSettings, startComposingServer } from './local-composer.mjs';
+import { composerSettings, startComposer } from './local-composer.mjs';
 import { serveDemoProvider, shellBuild } from './local-origins.mjs';
 
 const edgePort = 4180;
@@ -24,7 +24,7 @@ try {
   if (provider) stops.push(() => new Promise((resolve) => provider.close(resolve)));
 
   // The composer believes the X-Forwarded-For of the edge in front of it, and no one else's.
-  const composer = await startComposingServer({
+  const composer = await startComposer({
     ...composerSettings({ deployments, port: composerPort }),
     TRUSTED_PROXIES: 'loopback',
   });

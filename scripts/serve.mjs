@@ -1,17 +1,17 @@
 // @ts-check
-// The local environment, served like separate deployments: the composing server (shell/server,
+// The local environment, served like separate deployments: the composer (shell/server,
 // one process per core, exactly as in production) on 4173, each slice's published versions on its
 // own port, and the demo provider (a stand-in third party) on 4178. Only the local wiring lives
-// here: what a page answers, and with which headers, is the composing server's.
+// here: what a page answers, and with which headers, is the composer's.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
-import { composerSettings, startComposingServer } from './local-composer.mjs';
+import { composerSettings, startComposer } from './local-composer.mjs';
 import { listen, serveDemoProvider, shellPort, sliceHandler } from './local-origins.mjs';
 
 /**
- * The whole local environment of a deployment root: the composing server, each slice at the
+ * The whole local environment of a deployment root: the composer, each slice at the
  * origin the environment gives it, and the demo provider.
  * @param {{ deployments?: string, log?: (line: string) => void }} [options]
  * @returns {Promise<{ stop: () => Promise<void> }>}
@@ -25,7 +25,7 @@ export async function serveSite({ deployments = localDeployments, log = console.
   }
   const provider = await serveDemoProvider(log);
   if (provider) servers.push(provider);
-  const composer = await startComposingServer(composerSettings({ deployments, port: shellPort }));
+  const composer = await startComposer(composerSettings({ deployments, port: shellPort }));
   log(`shell      http://localhost:${shellPort} (metrics: http://127.0.0.1:${shell.metricsPort}/metrics)`);
   return {
     stop: async () => {

@@ -1,5 +1,5 @@
 // @ts-check
-// What one miss costs the composing server in CPU, per route: the composer of shell/server, in
+// What one miss costs the composer in CPU, per route: shell/server's composer, in
 // this process, wired as main.mjs wires it (composer-from-config.mjs), composes each page again
 // and again, each time in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
 // every thread of the process: the event loop and libuv's pool, where pages are compressed.

@@ -1,5 +1,5 @@
 // @ts-check
-// A composed page's exact bytes, as the composing server sends them in each encoding, written as a
+// A composed page's exact bytes, as the composer sends them in each encoding, written as a
 // static site: <path>/index.html with its .br and .gz beside it, for nginx to serve as files.
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';

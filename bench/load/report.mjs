@@ -157,7 +157,7 @@ export function loadReport(figures) {
 
   const timingNames = [...new Set(missCosts.flatMap((cost) => Object.keys(cost.timing)))];
   return [
-    '## Load: the composing server under wrk',
+    '## Load: the composer under wrk',
     '',
     `Measured ${setup.date} by \`pnpm bench:load\` (bench/load-benchmark.mjs) on ${setup.commit}: ${setup.machine}, Node ${setup.node},`,
     `nginx ${setup.nginx}, wrk ${setup.wrk} (load average before the run: ${setup.loadBefore}). wrk runs 1 thread with`,

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { fieldSignalsPath, fieldSignalTokenPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
-import { composerSettings, startComposingServer } from '../../scripts/local-composer.mjs';
+import { composerSettings, startComposer } from '../../scripts/local-composer.mjs';
 
 /** A port nothing listens on now. */
 export async function freePort() {
@@ -14,12 +14,12 @@ export async function freePort() {
 }
 
 /**
- * The composing server as production runs it (shell/server/main.mjs, two processes) on a
+ * The composer as production runs it (shell/server/main.mjs, two processes) on a
  * deployment root (`deploy.environment()`'s): its pages' origin, its /metrics, what it printed.
  */
 export async function composerProcess(root: string, settings: Record<string, string> = {}) {
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const composer = await startComposingServer(
+  const composer = await startComposer(
     {
       ...composerSettings({ deployments: root, port, metricsPort }),
       HOST: '127.0.0.1',

@@ -12,7 +12,7 @@ import {
   localSliceOrigins,
   shellBuild,
   sliceHandler,
-  staticShellHandler,
+  staticShellOrigin,
 } from '../../scripts/local-origins.mjs';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
 import { localSigningKey } from '@nova/signing/signing-key';
@@ -111,7 +111,7 @@ export interface Deployments {
    * file), with the local environment's slice origins; returns its URL and the map's writer.
    */
   shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
-  /** The composing server on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
+  /** The composer on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
   composer(remoteMap: string, sliceOrigins: SliceOrigins): Promise<string>;
   /**
    * One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`;
@@ -183,7 +183,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         );
         const sliceOrigins = given ?? originsOf(typeof remotes === 'string' ? {} : remotes);
         const handler = faults?.['/remotes.json']
-          ? staticShellHandler({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
+          ? staticShellOrigin({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
           : await composerInProcess({ remoteMap, sliceOrigins, gameProvider });
         const { port } = await serve(handler, environment, 0, faults);
         return `http://localhost:${port}`;

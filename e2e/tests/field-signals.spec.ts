@@ -3,7 +3,7 @@ import { expect, test } from '../support/deployments.ts';
 import { counted, labelValues, scrape } from '../support/metrics.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 
-// Field signals from visitors' browsers to a composing server, and what it refuses. Each test has
+// Field signals from visitors' browsers to a composer, and what it refuses. Each test has
 // an environment of its own: nobody else's visits (or rate limits) count there.
 
 test('a visit reports its page view once live, attributed to the slice version, and the server counts it', async ({

@@ -9,7 +9,7 @@ import { retitledLegalBuild } from '../support/legal-team.ts';
 import { counted, scrape } from '../support/metrics.ts';
 import { runningSlice } from '../support/slice-cli.ts';
 
-// What anonymous clients can do to a release, against the composing server as production runs it
+// What anonymous clients can do to a release, against the composer as production runs it
 // (shell/server/main.mjs, two processes) and the real guard: field signals count only with a token
 // the composer issued, to the client that sends them, for the versions they are about, once; the
 // guard needs a number of distinct clients; X-Forwarded-For counts only from a trusted proxy;

@@ -7,7 +7,7 @@ import { retitledLegalBuild } from '../support/legal-team.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { routes } from '../support/site.ts';
 
-/** The data block the composing server leaves for the browser (shell/document/server-render.js). */
+/** The data block the composer leaves for the browser (shell/document/server-render.js). */
 function serverRenderIn(html: string) {
   const data = serverRenderOf(html);
   expect(data, 'the server render data block').toBeDefined();

@@ -24,7 +24,7 @@
  * this address, its remote's manifest, then modulepreloads the files that page imports. All of it
  * downloads alongside the shell's own files instead of after them. A static document (no data
  * block) starts at once, matching the address against the route table. Under server HTML (the
- * composing server's data block, `serverRenderId`), the page and its slice's entry are the ones
+ * composer's data block, `serverRenderId`), the page and its slice's entry are the ones
  * the server composed, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. The dev server's document has no
  * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its

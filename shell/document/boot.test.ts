@@ -62,7 +62,7 @@ async function bootAt(path: string, shell?: Bootstrap) {
   await new Promise((resolve) => setTimeout(resolve));
 }
 
-/** Puts the composing server's data block in the document, at a path. */
+/** Puts the composer's data block in the document, at a path. */
 function serverHtmlAt(path: string, serverRender: Partial<ServerRender>) {
   const data = document.createElement('script');
   data.type = 'application/json';

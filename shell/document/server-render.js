@@ -1,5 +1,5 @@
 // @ts-check
-// What the composing server (shell/server) tells the page it rendered, in a JSON data block
+// What the composer (shell/server) tells the page it rendered, in a JSON data block
 // (not a script: nothing runs it, so the CSP needs no hash for it).
 
 /** The id of the `<script type="application/json">` that holds a {@link ServerRender}. */

@@ -5,7 +5,7 @@ import { serverRenderId } from '../document/server-render.js';
 
 /** @typedef {import('../document/server-render.js').ServerRender} ServerRender */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
-/** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
 /**
  * The shell's server entry (shell/src/composition/render-shell.tsx, built into dist-server/).
  * @typedef {object} ShellServerEntry

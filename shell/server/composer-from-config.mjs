@@ -6,10 +6,10 @@
 // the primary, a benchmark's clock) is handed in; everything else comes from the configuration.
 import { randomKey, signer as signerOf } from '@nova/signing/signing';
 import { createComposer, loadShell } from './composer.mjs';
-import { createFieldSignals } from './field-signals.mjs';
-import { createFragmentSource } from './fragments.mjs';
+import { createFieldSignalsEndpoint } from './field-signals-endpoint.mjs';
+import { createFragmentSource } from './fragment-source.mjs';
 import { fieldMetrics } from './metrics.mjs';
-import { shellListener } from './node-server.mjs';
+import { composerListener } from './node-server.mjs';
 import { remoteMapAt } from './remote-map-source.mjs';
 
 /**
@@ -19,7 +19,7 @@ import { remoteMapAt } from './remote-map-source.mjs';
  * @property {(line: string) => void} [mapLog] where the map's revisions and refusals are told (else `log`)
  * @property {import('./remote-map-source.mjs').RemoteMapSource} [remoteMap] else read from `config.remoteMap`
  * @property {Awaited<ReturnType<typeof loadShell>>} [shell] else loaded from `config.shellBuild`
- * @property {import('./fragments.mjs').FragmentSource} [fragmentOf] else fetched from the slices' origins
+ * @property {import('./fragment-source.mjs').FragmentSource} [fragmentOf] else fetched from the slices' origins
  * @property {readonly string[]} [sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @property {import('./client-ledger.mjs').ClientLedger} [ledger] else one of this process's own
  * @property {ReturnType<typeof fieldMetrics>} [metrics] else a registry of its own
@@ -52,7 +52,7 @@ export async function composerFromConfig(config, parts = {}) {
     overrides: config.overrides.allowed
       ? { origins: config.overrides.origins, timeoutMs: config.fragmentTimeoutMs }
       : undefined,
-    fieldSignals: createFieldSignals({
+    fieldSignals: createFieldSignalsEndpoint({
       remoteMap,
       signer,
       ledger: parts.ledger,
@@ -65,6 +65,6 @@ export async function composerFromConfig(config, parts = {}) {
   // and its released versions' fragments are at hand for the first pages.
   await remoteMap.ready;
   await composer.prefetchFragments();
-  const listener = shellListener({ handler: composer, shellBuild: config.shellBuild, log });
+  const listener = composerListener({ composer, shellBuild: config.shellBuild, log });
   return { composer, listener, remoteMap, metrics };
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // The composer: the shell origin's request handler. A short dispatcher over modules with one job
-// each: the request's address and method (negotiation.mjs), field signals (field-signals.mjs),
+// each: the request's address and method (negotiation.mjs), field signals (field-signals-endpoint.mjs),
 // the browser's remote map (remotes-endpoint.mjs), the shell's build files, canonical addresses,
 // and pages (pages.mjs). Web-standard request parts in, a plain answer out, which a runtime
 // adapter sends (node-server.mjs); composer-from-config.mjs wires it for every environment.
@@ -20,7 +20,7 @@ import { readShellDocument } from './shell-document.mjs';
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./answers.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').Answer} Answer */
-/** @typedef {ReturnType<typeof import('./field-signals.mjs').createFieldSignals>} FieldSignals */
+/** @typedef {ReturnType<typeof import('./field-signals-endpoint.mjs').createFieldSignalsEndpoint>} FieldSignalsEndpoint */
 
 /**
  * The shell's build as the composer composes pages with it: its server entry, built beside it
@@ -38,14 +38,14 @@ export async function loadShell(shellBuild) {
  * @param {ShellServerEntry} options.shell what renders the layout (loadShell)
  * @param {ShellDocument} options.document the shell's document (loadShell)
  * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
- * @param {import('./fragments.mjs').FragmentSource} options.fragmentOf
+ * @param {import('./fragment-source.mjs').FragmentSource} options.fragmentOf
  * @param {import('./remote-map-view.mjs').SliceOrigins} options.sliceOrigins which origins serve which slice (the CSP allows them all)
  * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} options.pageCacheBytes
  * @param {() => number} [options.now]
  * @param {(line: string) => void} [options.log]
- * @param {FieldSignals} [options.fieldSignals] field signals in (field-signals.mjs)
+ * @param {FieldSignalsEndpoint} [options.fieldSignals] field signals in (field-signals-endpoint.mjs)
  * @param {import('@nova/signing/signing').Signer} [options.signer] the environment's key, which preview links are signed with (none: no preview)
  * @param {{ origins: readonly string[], timeoutMs: number }} [options.overrides] where the environment
  *   allows development overrides (`slice dev`, overrides.mjs): the dev servers allowed, and how long

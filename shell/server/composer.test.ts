@@ -10,8 +10,8 @@ import { previewToken } from '@nova/signing/preview-token';
 import { purposes, signer } from '@nova/signing/signing';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { serverRenderId } from '../document/server-render.js';
-import type { FragmentLookup } from './fragments.mjs';
-import { shellListener, shellServer } from './node-server.mjs';
+import type { FragmentLookup } from './fragment-source.mjs';
+import { boundedHttpServer, composerListener } from './node-server.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
@@ -34,13 +34,13 @@ const pages: Record<string, RemoteModuleId> = {
   '/games/nope-again': 'games/GamePage',
 };
 
-/** What the shell server entry renders: its inputs, plainly. */
+/** What the shell's server entry renders: its inputs, plainly. */
 const renderShell = vi.fn(({ slotHtml, siteUnavailable, year }: Record<string, unknown>) => ({
   html: `<title>Page</title><header>Nova</header><main>${String(siteUnavailable ?? slotHtml ?? '<spinner>')}</main><footer>${String(year)}</footer>`,
   // As React Router's static handler: its catch-all route (Not Found) renders with 200.
   status: 200,
 }));
-/** A shell server entry that matches paths by a table. */
+/** A shell's server entry that matches paths by a table. */
 const shell = {
   matchShell: vi.fn(async ({ path, siteUnavailable }: { path: string; siteUnavailable?: string }) => ({
     page: pages[path],
@@ -517,7 +517,7 @@ describe('the page policy', () => {
   it('answers 400 to a target the URL parser refuses, over a socket, logging nothing', async () => {
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
-    const server = shellServer(shellListener({ handler: handlerWith({ log }), shellBuild: folder, log }));
+    const server = boundedHttpServer(composerListener({ composer: handlerWith({ log }), shellBuild: folder, log }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     /** What the server answers to `request` sent as it is, up to the end of its status line. */

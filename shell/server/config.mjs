@@ -1,5 +1,5 @@
 // @ts-check
-// The composing server's settings, from the environment, checked in one place.
+// The composer's settings, from the environment, checked in one place.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { checkedKey } from '@nova/signing/signing';

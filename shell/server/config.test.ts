@@ -19,7 +19,7 @@ describe('SLICE_ORIGINS', () => {
     });
   });
 
-  it('is what the composing server is configured with', () => {
+  it('is what the composer is configured with', () => {
     expect(serverConfig({ ...required, SLICE_ORIGINS: everySlice }).sliceOrigins.games).toEqual([
       'http://localhost:4175',
     ]);
@@ -49,7 +49,7 @@ describe('SLICE_ORIGINS', () => {
   });
 });
 
-describe("the composing server's settings", () => {
+describe("the composer's settings", () => {
   it('serves /metrics apart, on loopback, and trusts no proxy unless told', () => {
     expect(serverConfig({ ...required, SLICE_ORIGINS: everySlice })).toMatchObject({
       metricsPort: 9464,

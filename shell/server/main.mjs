@@ -1,5 +1,5 @@
 // @ts-check
-// The composing server in production: `node shell/server/main.mjs`, configured by the environment
+// The composer in production: `node shell/server/main.mjs`, configured by the environment
 // (config.mjs). One process per core shares the port; the primary keeps what they must agree on
 // (the client ledger: rate limits, field-signal tokens used, clients counted) and serves /metrics,
 // the sum of theirs, on a port of its own. SIGTERM (or SIGINT) stops accepting, finishes the
@@ -10,7 +10,7 @@ import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledg
 import { composerFromConfig } from './composer-from-config.mjs';
 import { serverConfig } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
-import { shellServer, stopGracefully } from './node-server.mjs';
+import { boundedHttpServer, stopGracefully } from './node-server.mjs';
 
 const config = serverConfig(process.env);
 const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${line}`);
@@ -48,7 +48,7 @@ async function serve(key) {
     { ...config, signingKey: key },
     { log, metrics, ...(cluster.isWorker && { ledger: ledgerOverIpc() }) },
   );
-  const server = shellServer(listener);
+  const server = boundedHttpServer(listener);
   const metricsListener = cluster.isWorker ? undefined : metricsServer({ read: () => metrics.registry.metrics(), log });
   await listening(server, config.port, config.host);
   if (metricsListener) await listening(metricsListener, config.metricsPort, config.metricsHost);

@@ -1,6 +1,6 @@
 // @ts-check
-// The composing server's metrics (Prometheus): what visitors' browsers report of each slice
-// version (field-signals.mjs counts them here), the distinct clients counted per version, and the
+// The composer's metrics (Prometheus): what visitors' browsers report of each slice
+// version (field-signals-endpoint.mjs counts them here), the distinct clients counted per version, and the
 // batches refused. Each process counts in its own registry; under node:cluster the primary sums
 // the workers' registries. /metrics is served on a listener of its own (METRICS_PORT, on loopback
 // by default), never on the pages' port.

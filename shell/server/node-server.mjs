@@ -1,24 +1,24 @@
 // @ts-check
-// The shell handler on Node's HTTP server: requests in, answers out, the shell's build files
+// The composer on Node's HTTP server: requests in, answers out, the shell's build files
 // (precompressed) from disk, liveness and readiness, and a drain on shutdown.
 import { createServer } from 'node:http';
 import { servedFiles } from './static-files.mjs';
 
 /** @typedef {import('./answers.mjs').Answer} Answer */
 /** @typedef {import('./answers.mjs').RequestParts} RequestParts */
-/** @typedef {import('./field-signals.mjs').SignalRequest} SignalRequest */
-/** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} ShellHandler */
+/** @typedef {import('./field-signals-endpoint.mjs').SignalRequest} SignalRequest */
+/** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} Composer */
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Listener */
 
 /** Liveness: the process answers. Readiness: it has a usable remote map and is not shutting down. */
 export const healthPaths = { live: '/livez', ready: '/readyz' };
 
 /**
- * A request listener that sends the handler's answers, and the shell's build files it points to.
- * @param {{ handler: ShellHandler, shellBuild: string, log?: (line: string) => void }} options
+ * A request listener that sends the composer's answers, and the shell's build files it points to.
+ * @param {{ composer: Composer, shellBuild: string, log?: (line: string) => void }} options
  * @returns {Listener & { drain: () => void }}
  */
-export function shellListener({ handler, shellBuild, log = console.error }) {
+export function composerListener({ composer, shellBuild, log = console.error }) {
   const files = servedFiles(shellBuild, { etag: true, brotli: true, gzip: true });
   let draining = false;
 
@@ -38,7 +38,7 @@ export function shellListener({ handler, shellBuild, log = console.error }) {
     res.writeHead(answer.status, answer.headers).end(answer.body);
   };
   const fail = (/** @type {import('node:http').ServerResponse} */ res, /** @type {unknown} */ error) => {
-    log(`shell server: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    log(`composer: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('The server could not answer this request.');
   };
@@ -51,7 +51,7 @@ export function shellListener({ handler, shellBuild, log = console.error }) {
       return;
     }
     if (url === healthPaths.ready) {
-      const serving = handler.ready() && !draining;
+      const serving = composer.ready() && !draining;
       res.writeHead(serving ? 200 : 503, { 'Cache-Control': 'no-store' }).end(serving ? 'ready' : 'not ready');
       return;
     }
@@ -64,7 +64,7 @@ export function shellListener({ handler, shellBuild, log = console.error }) {
       readBody: (maxBytes) => readBounded(req, res, maxBytes),
     };
     try {
-      const answer = handler.respond(request);
+      const answer = composer.respond(request);
       if (answer instanceof Promise)
         answer.then(
           (sent) => send(req, res, sent),
@@ -117,7 +117,7 @@ function readBounded(req, res, maxBytes) {
  * Node's HTTP server for a listener, with bounds on slow and idle clients.
  * @param {Listener} listener
  */
-export const shellServer = (listener) =>
+export const boundedHttpServer = (listener) =>
   createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, listener);
 
 /**

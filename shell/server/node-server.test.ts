@@ -5,17 +5,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { SignalRequest } from './field-signals.mjs';
+import type { SignalRequest } from './field-signals-endpoint.mjs';
 import type { Answer } from './answers.mjs';
-import { shellListener, shellServer, stopGracefully } from './node-server.mjs';
+import { boundedHttpServer, composerListener, stopGracefully } from './node-server.mjs';
 
 let build: string;
-let server: ReturnType<typeof shellServer>;
+let server: ReturnType<typeof boundedHttpServer>;
 let ready = true;
 /** A page the test lets finish when it wants. */
 let finishSlowPage: (() => void) | undefined;
 
-const handler = {
+/** A composer that answers by the path. */
+const composer = {
   ready: () => ready,
   respond: ({ url }: { url: string }): Answer | Promise<Answer> => {
     if (url === '/broken') throw new Error('a bug');
@@ -29,8 +30,8 @@ const handler = {
 };
 
 const origin = () => `http://localhost:${(server.address() as AddressInfo).port}`;
-const listen = async (listener: ReturnType<typeof shellListener>) => {
-  server = shellServer(listener);
+const listen = async (listener: ReturnType<typeof composerListener>) => {
+  server = boundedHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   return listener;
 };
@@ -47,8 +48,8 @@ afterEach(async () => {
   rmSync(build, { recursive: true, force: true });
 });
 
-it("sends the handler's answers, and the build's files it points to (404 for a missing one)", async () => {
-  await listen(shellListener({ handler, shellBuild: build }));
+it("sends the composer's answers, and the build's files it points to (404 for a missing one)", async () => {
+  await listen(composerListener({ composer, shellBuild: build }));
   const page = await fetch(`${origin()}/games`);
   expect(page.headers.get('X-Page')).toBe('/games');
   expect(await page.text()).toBe('page');
@@ -61,7 +62,7 @@ it("sends the handler's answers, and the build's files it points to (404 for a m
 it("sends a build's file in the form the Accept-Encoding allows, q-values read: no brotli to br;q=0", async () => {
   writeFileSync(join(build, 'assets/app.js.br'), 'brotli');
   writeFileSync(join(build, 'assets/app.js.gz'), 'gzip');
-  await listen(shellListener({ handler, shellBuild: build }));
+  await listen(composerListener({ composer, shellBuild: build }));
   const encodingFor = async (accepted: string) => {
     const file = await fetch(`${origin()}/assets/app.js`, { headers: { 'Accept-Encoding': accepted } });
     await file.body?.cancel();
@@ -73,16 +74,16 @@ it("sends a build's file in the form the Accept-Encoding allows, q-values read: 
   expect(await encodingFor('br;q=0, *')).toBe('gzip');
 });
 
-it('answers 500, logged, when the handler fails, and keeps serving', async () => {
+it('answers 500, logged, when the composer fails, and keeps serving', async () => {
   const logged: string[] = [];
-  await listen(shellListener({ handler, shellBuild: build, log: (line) => logged.push(line) }));
+  await listen(composerListener({ composer, shellBuild: build, log: (line) => logged.push(line) }));
   expect((await fetch(`${origin()}/broken`)).status).toBe(500);
   expect(logged.join('\n')).toContain('a bug');
   expect((await fetch(`${origin()}/games`)).status).toBe(200);
 });
 
 it('tells liveness and readiness apart', async () => {
-  await listen(shellListener({ handler, shellBuild: build }));
+  await listen(composerListener({ composer, shellBuild: build }));
   expect((await fetch(`${origin()}/livez`)).status).toBe(200);
   expect((await fetch(`${origin()}/readyz`)).status).toBe(200);
   ready = false;
@@ -91,7 +92,7 @@ it('tells liveness and readiness apart', async () => {
 });
 
 it('on stop: not ready, no new connections, the requests in flight finish', async () => {
-  const listener = await listen(shellListener({ handler, shellBuild: build }));
+  const listener = await listen(composerListener({ composer, shellBuild: build }));
   const address = origin();
   const inFlight = new Promise<{ status?: number; body: string; connection?: string }>((resolve, reject) => {
     request(`${address}/slow`, (response) => {
@@ -111,7 +112,7 @@ it('on stop: not ready, no new connections, the requests in flight finish', asyn
   expect(await inFlight).toEqual({ status: 200, body: 'slow page', connection: 'close' });
   await stopping;
   expect(stopped).toBe(true);
-  server = shellServer(listener);
+  server = boundedHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   expect((await fetch(`${origin()}/readyz`)).status).toBe(503);
 });
@@ -126,7 +127,7 @@ it("reads a request's body up to a bound, and gives the client's address", async
       return { status: body.over === undefined ? 200 : 413, headers: [], body: text };
     },
   };
-  await listen(shellListener({ handler: echo, shellBuild: build }));
+  await listen(composerListener({ composer: echo, shellBuild: build }));
   const sent = (body: string | ReadableStream) =>
     fetch(`${origin()}/field-signals`, { method: 'POST', body, duplex: 'half' } as RequestInit);
   const small = await sent('{"a":1}');

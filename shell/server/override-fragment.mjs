@@ -6,7 +6,7 @@
 import { devFragmentPath } from '@nova/contracts/dev-override';
 import { boundedText } from './bounded-body.mjs';
 
-/** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
 
 /** The largest fragment taken in (as for a published one). */
 const maxFragmentBytes = 1024 * 1024;

@@ -19,8 +19,8 @@ import { browserRemoteMap } from './remote-map-view.mjs';
 /** @typedef {import('./answers.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
-/** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
-/** @typedef {import('./fragments.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./fragment-source.mjs').FragmentSource} FragmentSource */
+/** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */

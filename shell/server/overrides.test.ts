@@ -9,7 +9,7 @@ import { purposes, signer } from '@nova/signing/signing';
 import { serverRenderId } from '../document/server-render.js';
 import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
-import type { FragmentLookup } from './fragments.mjs';
+import type { FragmentLookup } from './fragment-source.mjs';
 import { overrideOriginAllowed, overrideSettings } from './override-settings.mjs';
 import { fixedRemoteMap } from './remote-map-source.mjs';
 import { shellDocument } from './shell-document.mjs';

@@ -18,7 +18,7 @@ import { visitorOf } from './visitor.mjs';
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./remote-map-view.mjs').SliceEntry} SliceEntry */
-/** @typedef {import('./fragments.mjs').FragmentSource} FragmentSource */
+/** @typedef {import('./fragment-source.mjs').FragmentSource} FragmentSource */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
 /** @typedef {import('./visitor.mjs').Visitor} Visitor */

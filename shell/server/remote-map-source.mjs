@@ -1,5 +1,5 @@
 // @ts-check
-// Where the composing server reads the remote map: a file on its disk, or the http(s) URL of a
+// Where the composer reads the remote map: a file on its disk, or the http(s) URL of a
 // discovery service. Either way a revision is read and checked once, a map over the size limit
 // is never parsed, and one that cannot be used keeps the last good one serving (and says so).
 import { createHash } from 'node:crypto';

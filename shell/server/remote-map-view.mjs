@@ -1,5 +1,5 @@
 // @ts-check
-// What the composing server uses of one revision of the remote map, checked once: each slice's
+// What the composer uses of one revision of the remote map, checked once: each slice's
 // released version, the versions a preview may ask for, and why a slice (or the whole map)
 // cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
 import {

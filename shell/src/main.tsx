@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render-context.ts';
 import './federation/provided-to-slices.ts';
 import { startPreview } from './federation/preview.ts';
-import { RemoteMapError, remoteMapFromServer } from './federation/remote-map.ts';
+import { RemoteMapError, remoteMapFromServer } from './federation/remote-map-reader.ts';
 import { startFromServer } from './federation/runtime.ts';
 import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';

@@ -2,7 +2,7 @@ import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { routes } from '@nova/contracts/routes';
 import { createBrowserRouter } from 'react-router-dom';
 import { RemoteSlot } from './federation/RemoteSlot.tsx';
-import type { RemoteMap, RemoteMapError } from './federation/remote-map.ts';
+import type { RemoteMap, RemoteMapError } from './federation/remote-map-reader.ts';
 import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
 import { siteRouteId, siteRoutes } from './routes.tsx';
 

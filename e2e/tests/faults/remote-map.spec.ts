@@ -127,7 +127,7 @@ function uncaughtErrors(page: Page) {
 
 const released = remoteMapOf(shippedRemotes);
 
-test.describe('a map the composing server cannot use as a whole', () => {
+test.describe('a map the composer cannot use as a whole', () => {
   for (const [kind, map, reason] of [
     ['lists nothing ({})', '{}', 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
     ['is missing', null, 'remotes.json could not be read.'],

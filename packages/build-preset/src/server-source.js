@@ -1,12 +1,12 @@
 // @ts-check
-// Under `pnpm dev`, what the builds compile for the composing server (the shell's server entry,
+// Under `pnpm dev`, what the builds compile for the composer (the shell's server entry,
 // each slice's fragments) loaded from source instead, by a Vite server compiled as those builds
 // are (no federation). Each use loads the modules afresh if their files changed: an edit shows on
 // the next page.
 import { shell } from '@nova/contracts/slices';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { fragmentsEntry, fragmentsEntryId } from './fragments.js';
+import { fragmentsEntry, fragmentsEntryId } from './fragment-build.js';
 import { deploymentEnvDir, reactWithEmotion } from './vite-config.js';
 
 /**
@@ -58,7 +58,7 @@ export async function fragmentsFromSource(name, origin, root) {
      * @returns {Promise<(import('@nova/contracts/fragments').Fragment & { notFound: boolean }) | undefined>}
      */
     async fragmentAt(path, page) {
-      const { addresses, render } = /** @type {import('./fragments.js').ServerEntry} */ (
+      const { addresses, render } = /** @type {import('./fragment-build.js').ServerEntry} */ (
         await loader.ssrLoadModule(fragmentsEntryId)
       );
       const address =

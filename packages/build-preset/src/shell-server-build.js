@@ -22,7 +22,7 @@ function reactRouterProduction(root) {
 }
 
 /**
- * After the shell's browser build, builds its server entry (what the composing server renders
+ * After the shell's browser build, builds its server entry (what the composer renders
  * the layout with) for Node: `dist-server/render-shell.mjs`, one self-contained file with the
  * production builds of React, React Router and Emotion, so it runs the same wherever it is deployed.
  * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options

@@ -10,7 +10,7 @@ import { chunkGroups } from './chunk-groups.js';
 import { contractStamp } from './contract-stamp.js';
 import { entryIntegrity } from './entry-integrity.js';
 import { federationOptions } from './federation.js';
-import { fragments } from './fragments.js';
+import { fragmentBuild } from './fragment-build.js';
 import { precompressedFile } from './precompressed.js';
 import { shellServerBuild } from './shell-server-build.js';
 import { unitTestConfig } from './unit-tests.js';
@@ -70,7 +70,7 @@ function defineAppConfig({ name, app, port, exposes, plugins = [] }) {
 
 /**
  * The shell's config: it lists no remotes; it reads them from /remotes.json at start-up. Its
- * build also builds its server entry, for the composing server (see shell-server-build.js).
+ * build also builds its server entry, for the composer (see shell-server-build.js).
  * @param {{ app: string, plugins?: import('vite').PluginOption[] }} options
  *   app: the shell's folder (`import.meta.dirname` in its vite.config.ts); plugins: what the
  *   shell adds to its build
@@ -87,7 +87,7 @@ export function defineShellConfig({ app, plugins }) {
 
 /**
  * A slice's config: its port and exposed pages come from the slice list. Its build also renders
- * its pages to HTML fragments (dist/fragments/, see fragments.js).
+ * its pages to HTML fragments (dist/fragments/, see fragment-build.js).
  * @param {import('@nova/contracts/slices').SliceName} name
  * @param {string} app the slice's folder: `import.meta.dirname` in its vite.config.ts (in this
  *   workspace or in a repository of its own; `pnpm dev` loads every app's config from the root)
@@ -99,6 +99,6 @@ export function defineRemoteConfig(name, app) {
     app,
     port,
     exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
-    plugins: [entryIntegrity(), fragments({ name, plugins: [reactWithEmotion()] })],
+    plugins: [entryIntegrity(), fragmentBuild({ name, plugins: [reactWithEmotion()] })],
   });
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// What an environment's composing server and a team's dev server (`slice dev`) agree on for a
+// What an environment's composer and a team's dev server (`slice dev`) agree on for a
 // development override: one browser sees one slice from the team's local sources. The link
 // `slice dev` prints carries a signed token (`?override=<token>`); the composer keeps it in that
 // browser's cookie and, while it holds, asks the dev server for the page's fragment and names its

@@ -55,7 +55,7 @@ export const isRecord = (value) => typeof value === 'object' && value !== null &
  * The versions a map may name, as `slice publish` writes them (`1.0.0-3fa9c21b`): letters, digits,
  * `.`, `_`, `+` and `-`, at most 64 of them, nothing that needs escaping in a URL or a path, and
  * never a name made only of dots (`.` and `..` are a folder itself and its parent). Checked
- * wherever a version is read: the composing server, the browser's map parser, the deploy CLI.
+ * wherever a version is read: the composer, the browser's map parser, the deploy CLI.
  */
 const versionName = /^(?!\.+$)[\w.+-]{1,64}$/;
 
@@ -110,7 +110,7 @@ export function loadableVersion(listed, { devServers = false } = {}) {
 }
 
 /**
- * Why a slice has no released version to load, as the composing server logs it and the browser
+ * Why a slice has no released version to load, as the composer logs it and the browser
  * shows it: none is marked released, or the one that is cannot be used (`refused` says why).
  * @param {string} slice
  * @param {unknown} released the version marked released, if any

@@ -17,7 +17,7 @@ export type RemoteModuleId = {
 export type RemoteModules = Record<RemoteModuleId, PageModule>;
 
 /**
- * The pages a remote renders to HTML fragments when it builds (its `src/exposes/fragments.ts`):
+ * The pages a remote renders to HTML fragments when it builds (its `src/exposes/fragment-list.ts`):
  * each exposed page with every concrete path it serves, e.g. one per game; and, for a page whose
  * route has parameters, an address of it that names nothing (`notFound`): what that shows stands
  * for every other address of the route, which the server answers 404.

@@ -4,7 +4,7 @@
 
 /**
  * The host that composes the slices: where it runs locally (its pages, and its metrics on a port
- * of their own), and its server entry (what the composing server renders the layout with), in its
+ * of their own), and its server entry (what the composer renders the layout with), in its
  * folder.
  */
 export const shell = /** @type {const} */ ({

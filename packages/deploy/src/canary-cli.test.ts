@@ -56,7 +56,7 @@ async function legalEnvironment() {
 
 type Counts = { views: number; clients?: number; render?: number; lcp?: [number, number, number] };
 
-/** /metrics as the composing server writes it, for legal's versions (LCP buckets: ≤1 s, ≤2.5 s, all). */
+/** /metrics as the composer writes it, for legal's versions (LCP buckets: ≤1 s, ≤2.5 s, all). */
 function metricsText(versions: Record<string, Counts>) {
   const labels = (version: string) => `slice="legal",version="${version}"`;
   const entries = Object.entries(versions);

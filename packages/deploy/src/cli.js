@@ -477,7 +477,7 @@ const commands = {
     const key = environmentKey({ root });
     if (!key)
       throw new Error(
-        `No signing key: set SIGNING_KEY to the environment's (the composing servers'), or use --root with a ` +
+        `No signing key: set SIGNING_KEY to the environment's (the composers'), or use --root with a ` +
           'local environment that has one (npm start makes it).',
       );
     const expiresAt = Date.now() + lifetimeMs;

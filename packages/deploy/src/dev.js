@@ -37,7 +37,7 @@ export async function dev({ slice, folder, root, environment, port, print = cons
   const key = environmentKey({ root });
   if (!key)
     throw new Error(
-      "No signing key: set SIGNING_KEY to the environment's (the composing servers'), or use --root with a " +
+      "No signing key: set SIGNING_KEY to the environment's (the composers'), or use --root with a " +
         'local environment that has one (npm start makes it).',
     );
   // Loaded here: only this command needs Vite, which the slice's own devDependencies provide.

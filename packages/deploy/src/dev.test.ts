@@ -40,7 +40,7 @@ describe('slice dev', () => {
     process.env = environment;
     try {
       await expect(dev({ ...options, folder: slice(), root: folder() })).rejects.toThrow(
-        "No signing key: set SIGNING_KEY to the environment's (the composing servers'), or use --root",
+        "No signing key: set SIGNING_KEY to the environment's (the composers'), or use --root",
       );
     } finally {
       process.env.SIGNING_KEY = SIGNING_KEY;

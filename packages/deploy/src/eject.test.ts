@@ -62,7 +62,7 @@ describe('slice eject', () => {
     expect(file('src/exposes/TermsPage.ts')).toBe(
       readFileSync(join(repoRoot, 'mfe-legal/src/exposes/TermsPage.ts'), 'utf8'),
     );
-    expect(file('src/exposes/fragments.test.tsx')).toBeTruthy();
+    expect(file('src/exposes/fragment-list.test.tsx')).toBeTruthy();
     expect(file('.env')).toBe(readFileSync(join(repoRoot, '.env'), 'utf8'));
     expect(file('README.md')).toContain('npx slice release legal <version> --root <root>');
     expect(file('ci/run')).toBe(ciScript);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // `slice preview` as a team runs it: a real CLI process on a map file in a temporary root whose
-// signing key the composing server would be given.
+// signing key the composer would be given.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,7 +71,7 @@ describe('slice preview', { timeout: 60_000 }, () => {
     expect(printed.stdout).toContain(
       `Preview of legal ${versions[1]} until ${new Date(preview!.expiresAt).toISOString()}`,
     );
-    // SIGNING_KEY, when set, is the key (as for the composing server).
+    // SIGNING_KEY, when set, is the key (as for the composer).
     const other = 'an environment key set by the operator';
     const withSetting = await run(['preview', 'legal', versions[1]!, '--root', root], { SIGNING_KEY: other });
     const token = new URL(withSetting.stdout.trim().split('\n').at(-1)!).searchParams.get('preview');

@@ -1,5 +1,5 @@
 // @ts-check
-// A slice's field signals as the composing server counts them (/metrics, Prometheus text): per
+// A slice's field signals as the composer counts them (/metrics, Prometheus text): per
 // version, its page views, its failures by kind, and its Web Vitals' histograms. Read from one
 // server or several (instances, summed), and turned into increases between two readings the way
 // Prometheus' increase() does: a counter that went down means its instance restarted.

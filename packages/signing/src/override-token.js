@@ -1,7 +1,7 @@
 // @ts-check
 // A development override's token: one slice served from a team's dev server (`slice dev`), in the
-// one browser that opens its link, until a time, signed with the environment's key. The composing
-// server honours it only where its configuration allows overrides, and only to origins it allows.
+// one browser that opens its link, until a time, signed with the environment's key. The composer
+// honours it only where its configuration allows overrides, and only to origins it allows.
 import { purposes, unexpiredPayload } from './signing.js';
 
 /** @typedef {import('./signing.js').Signer} Signer */

@@ -1,6 +1,6 @@
 // @ts-check
 // A preview link's token: one slice's version, until a time, signed with the environment's key.
-// `slice preview` makes it; the composing server honours it in /remotes.json while it has not
+// `slice preview` makes it; the composer honours it in /remotes.json while it has not
 // expired, for a version its map lists and never rolled back.
 import { purposes, unexpiredPayload } from './signing.js';
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Where an environment's signing key is read: SIGNING_KEY, as the composing server takes it
+// Where an environment's signing key is read: SIGNING_KEY, as the composer takes it
 // (shell/server/config.mjs), or, for a local environment, the key file in its deployment root,
 // which `scripts/serve.mjs` makes once and passes to the composer as SIGNING_KEY. The file stays
 // out of git (deployments/ is ignored) and out of what any origin serves (each slice origin serves

@@ -1,11 +1,11 @@
-// The shell's server entry: built for Node (dist-server/), used by the composing server (shell/server).
+// The shell's server entry: built for Node (dist-server/), used by the composer (shell/server).
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { Providers } from '@nova/ui/providers';
 import { Spinner } from '@nova/ui/spinner';
 import { createContext, Suspense, use } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { RemoteMapError } from '../federation/remote-map.ts';
+import { RemoteMapError } from '../federation/remote-map-reader.ts';
 import { SlotContent } from '../federation/SlotContent.tsx';
 import { siteRoutes } from '../routes.tsx';
 import { renderedOnServer, ServerRenderContext } from './server-render-context.ts';
@@ -61,8 +61,8 @@ const handlers = {
 };
 
 /**
- * Matches `path` against the route table once (React Router's static handler), for the composing
- * server to pick the page's slice and fragment before it renders. `siteUnavailable`: why no page
+ * Matches `path` against the route table once (React Router's static handler), for the composer
+ * to pick the page's slice and fragment before it renders. `siteUnavailable`: why no page
  * can load, if none can (the site's loader fails with it).
  */
 export async function matchShell({

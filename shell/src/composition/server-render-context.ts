@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ServerRender } from '../../document/server-render.js';
-import { takeBootServerRender } from '../federation/boot.ts';
+import { takeBootServerRender } from '../federation/boot-handover.ts';
 
 export type { ServerRender };
 

@@ -4,7 +4,7 @@ import { Providers } from '@nova/ui/providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { endOverride, OverrideNotice } from './OverrideNotice.tsx';
-import type { RemoteMap } from './remote-map.ts';
+import type { RemoteMap } from './remote-map-reader.ts';
 
 const noOverride: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} };
 

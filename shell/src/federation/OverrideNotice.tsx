@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import type { RemoteMap } from './remote-map.ts';
+import type { RemoteMap } from './remote-map-reader.ts';
 import { Notice } from './TabNotice.tsx';
 
 const never = () => () => undefined;
 
 /**
- * Ends the development override: the composing server clears its cookie (`?override=off`) and
+ * Ends the development override: the composer clears its cookie (`?override=off`) and
  * sends the browser back to this page, released.
  */
 export function endOverride({ location }: { location: Pick<Location, 'assign' | 'pathname'> } = window) {

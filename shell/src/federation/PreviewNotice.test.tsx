@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { endPreview } from './preview.ts';
 import { PreviewNotice } from './PreviewNotice.tsx';
-import type { RemoteMap } from './remote-map.ts';
+import type { RemoteMap } from './remote-map-reader.ts';
 
 vi.mock('./preview.ts', () => ({ endPreview: vi.fn() }));
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { endPreview } from './preview.ts';
-import type { RemoteMap } from './remote-map.ts';
+import type { RemoteMap } from './remote-map-reader.ts';
 import { Notice } from './TabNotice.tsx';
 
 /** Says plainly, on every page, which unreleased versions this tab shows; ends the preview. */

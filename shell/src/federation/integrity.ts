@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { isIntegrity } from '@nova/contracts/remote-map';
-import { takeBootManifest } from './boot.ts';
-import { devServers } from './remote-map.ts';
+import { takeBootManifest } from './boot-handover.ts';
+import { devServers } from './remote-map-reader.ts';
 
 // Subresource integrity where the federation runtime loads a slice: its manifest is fetched with
 // the integrity its map entry names (`slice publish` lists it), and its remote entry is loaded
@@ -13,7 +13,7 @@ import { devServers } from './remote-map.ts';
 const manifestIntegrity = new Map<string, string>();
 /** The integrity of each remote's entry script, by remote: as its checked manifest names it. */
 const entryIntegrity = new Map<string, string>();
-/** The remotes a development override serves from a dev server, as the composing server vouched. */
+/** The remotes a development override serves from a dev server, as the composer vouched. */
 const vouched = new Set<string>();
 
 /** Whether a remote may load without integrity: under Vite's dev server, or vouched for as an override. */

@@ -2,7 +2,7 @@
 // site, in its own tab only. `slice preview legal 1.2.0-3fa9c21b` prints a link that carries a
 // short-lived token, signed with the environment's key, for that version
 // (`?preview=<token>`; several: comma-separated); the tab keeps it until `?preview=off` or End
-// preview, and sends it with every read of /remotes.json. Only the composing server can tell a
+// preview, and sends it with every read of /remotes.json. Only the composer can tell a
 // valid token: it adds the version to the map it answers (if the map lists it, and never rolled it
 // back), marked as the tab's preview; anything else it ignores, and the tab sees the released site.
 

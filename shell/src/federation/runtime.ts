@@ -2,7 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { PageModule, RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
 import { splitPage } from '@nova/contracts/routes';
 import { expectIntegrity, integrityPlugin } from './integrity.ts';
-import { fetchRemoteMap, type RemoteMap } from './remote-map.ts';
+import { fetchRemoteMap, type RemoteMap } from './remote-map-reader.ts';
 
 // What the runtime loads of a slice is checked against the integrity its map entry names.
 registerPlugins([integrityPlugin]);

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import type { HydrationOptions } from 'react-dom/client';
-import type { FailureKind } from './field-signals.ts';
+import type { FailureKind } from './signal-queue.ts';
 
 interface Signals {
   failure: (slice: RemoteName, kind: FailureKind, error?: unknown) => void;

@@ -1,5 +1,5 @@
 import { fieldSignalsPath } from '@nova/contracts/field-signals';
-import type { FieldSignal } from './field-signals.ts';
+import type { FieldSignal } from './signal-queue.ts';
 
 /** Sends a batch and its token as the page goes (a beacon outlives it), or with a fetch that does too. */
 export function sendSignals(signals: FieldSignal[], token: string): void {

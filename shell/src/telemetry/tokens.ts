@@ -1,6 +1,6 @@
 import { fieldSignalTokenPath } from '@nova/contracts/field-signals';
 
-// The tokens field-signal batches carry: the composing server counts a batch only with a token it
+// The tokens field-signal batches carry: the composer counts a batch only with a token it
 // issued to this client, for the versions it sees, used once. A composed page is the same for
 // every visitor, so no token is in its HTML: once live, the page asks for one, keeps it as a
 // spare, spends it on the next batch and asks for the next in the background, so a batch sent as

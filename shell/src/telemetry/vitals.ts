@@ -1,5 +1,5 @@
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
-import type { VitalName } from './field-signals.ts';
+import type { VitalName } from './signal-queue.ts';
 
 /**
  * Reports LCP, INP and CLS as web-vitals gives them (when final, mostly as the page is hidden):

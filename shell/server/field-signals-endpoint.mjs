@@ -73,7 +73,7 @@ const noStore = ['Cache-Control', 'no-store'];
  * @param {FieldMetrics} [options.metrics]
  * @param {() => number} [options.now]
  */
-export function createFieldSignals({
+export function createFieldSignalsEndpoint({
   remoteMap,
   signer,
   ledger = localLedger(createLedger()),

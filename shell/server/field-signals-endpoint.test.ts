@@ -6,7 +6,7 @@ import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { purposes, signer } from '@nova/signing/signing';
 import { getMetricsFromStream, type PromMetrics } from 'prom2javascript';
 import { createLedger, localLedger } from './client-ledger.mjs';
-import { batchLimits, createFieldSignals } from './field-signals.mjs';
+import { batchLimits, createFieldSignalsEndpoint } from './field-signals-endpoint.mjs';
 import { tokenLifetimeMs } from './field-signal-tokens.mjs';
 import { fieldMetrics, rejectReasons } from './metrics.mjs';
 import type { RemoteMapSource } from './remote-map-source.mjs';
@@ -51,7 +51,7 @@ function setUp({ remoteMap = usableMap, rates = roomy, trustedProxies = [] as st
   const metrics = fieldMetrics();
   const now = () => clock.now;
   const ledger = localLedger(createLedger({ rates, now }));
-  const signals = createFieldSignals({ remoteMap, signer: key, ledger, trustedProxies, metrics, now });
+  const signals = createFieldSignalsEndpoint({ remoteMap, signer: key, ledger, trustedProxies, metrics, now });
   return { clock, metrics, signals };
 }
 type Signals = ReturnType<typeof setUp>['signals'];
@@ -306,7 +306,7 @@ describe('POST /field-signals', () => {
   it('refuses a batch, counting nothing, when the ledger cannot answer', async () => {
     const failing = { allow: async () => true, redeem: () => Promise.reject(new Error('no primary')) };
     const metrics = fieldMetrics();
-    const signals = createFieldSignals({ remoteMap: usableMap, signer: key, ledger: failing, metrics });
+    const signals = createFieldSignalsEndpoint({ remoteMap: usableMap, signer: key, ledger: failing, metrics });
     const answer = (await send(signals, {}, view_())) as PlainResponse;
     expect(answer).toMatchObject({ status: 503, body: 'Refused: busy.' });
     expect((await scrape(metrics)).parsed[metricNames.pageViews]?.data ?? []).toEqual([]);

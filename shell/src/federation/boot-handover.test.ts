@@ -11,7 +11,7 @@ describe("the document's head start", () => {
     const manifest = Promise.resolve(Response.json({ id: 'games' }));
     const url = 'http://localhost:4175/mf-manifest.json';
     Object.assign(globalThis, { novaBoot: { remoteMap, manifests: new Map([[url, manifest]]) } });
-    const { takeBootManifest, takeBootRemoteMap } = await import('./boot.ts');
+    const { takeBootManifest, takeBootRemoteMap } = await import('./boot-handover.ts');
 
     expect(takeBootRemoteMap()).toBe(remoteMap);
     expect(takeBootRemoteMap()).toBeUndefined();
@@ -23,13 +23,13 @@ describe("the document's head start", () => {
   it("hands over the server's data block as the boot script parsed it, once", async () => {
     const serverRender = { remotes: {}, versions: {}, year: 2026, slot: 'none' };
     Object.assign(globalThis, { novaBoot: { serverRender, manifests: new Map() } });
-    const { takeBootServerRender } = await import('./boot.ts');
+    const { takeBootServerRender } = await import('./boot-handover.ts');
     expect(takeBootServerRender()).toBe(serverRender);
     expect(takeBootServerRender()).toBeUndefined();
   });
 
   it('hands over nothing where no boot script ran', async () => {
-    const { takeBootManifest, takeBootRemoteMap, takeBootServerRender } = await import('./boot.ts');
+    const { takeBootManifest, takeBootRemoteMap, takeBootServerRender } = await import('./boot-handover.ts');
     expect(takeBootServerRender()).toBeUndefined();
     expect(takeBootRemoteMap()).toBeUndefined();
     expect(takeBootManifest('http://localhost:4175/mf-manifest.json')).toBeUndefined();

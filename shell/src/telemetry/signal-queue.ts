@@ -37,7 +37,7 @@ interface Dependencies {
  * With no token at hand they wait in memory, and full batches go when one arrives. Beyond
  * `maxQueued` waiting, new ones are dropped.
  */
-export function createFieldSignals({ versionOf, send, tokens, watchVitals }: Dependencies) {
+export function createSignalQueue({ versionOf, send, tokens, watchVitals }: Dependencies) {
   const queued: FieldSignal[] = [];
   /** Errors already reported: an error is one failure, of the first kind reported. */
   const reported = new WeakSet<object>();

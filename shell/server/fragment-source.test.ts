@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFragmentSource } from './fragments.mjs';
+import { createFragmentSource } from './fragment-source.mjs';
 
 /** The lookup's bound in these tests (production's is FRAGMENT_TIMEOUT_MS). */
 const timeoutMs = 400;

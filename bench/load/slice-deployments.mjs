@@ -44,7 +44,7 @@ async function silentServer(port) {
  * @param {{ ports: Record<SliceName, number>, stalled?: SliceName[] }} options
  *   stalled: slices whose origin accepts connections and never answers
  */
-export async function deployEnvironment({ ports, stalled = [] }) {
+export async function deploySlices({ ports, stalled = [] }) {
   const root = mkdtempSync(join(tmpdir(), 'nova-load-'));
   /** @type {{ close: () => Promise<unknown> }[]} */
   const servers = [];

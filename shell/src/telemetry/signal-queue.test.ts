@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchSize, createFieldSignals, maxQueued, type FieldSignal } from './field-signals.ts';
+import { batchSize, createSignalQueue, maxQueued, type FieldSignal } from './signal-queue.ts';
 
 const versions: Record<string, string> = { games: '1.2.0-bbbb', legal: '1.0.0-cccc' };
 
@@ -20,7 +20,7 @@ function setUp({ tokensAtHand = Infinity } = {}) {
       return keeper.left > 0 ? (keeper.left--, `token-${++keeper.issued}`) : undefined;
     },
   };
-  const signals = createFieldSignals({
+  const signals = createSignalQueue({
     versionOf: async (slice) => versions[slice],
     send: (batch, token) => {
       sent.push(batch);

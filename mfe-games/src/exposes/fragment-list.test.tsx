@@ -5,7 +5,7 @@ import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { untilLiveRecordName } from '@nova/contracts/until-live';
-import { fragments } from './fragments.ts';
+import { fragments } from './fragment-list.ts';
 
 const pages = {
   GamesPage: () => import('./GamesPage.ts'),
@@ -31,7 +31,7 @@ describe('the fragment list', () => {
     vi.resetModules();
     vi.doMock('@nova/catalogue/games', async (original) => ({ ...(await original()), games: [...games, newGame] }));
     onTestFinished(() => void vi.doUnmock('@nova/catalogue/games'));
-    const { fragments: withNewGame } = await import('./fragments.ts');
+    const { fragments: withNewGame } = await import('./fragment-list.ts');
     expect(fragmentAddresses('games', withNewGame).at(-2)).toMatchObject({
       path: '/games/lucky-comet',
       file: 'GamePage/lucky-comet.json',

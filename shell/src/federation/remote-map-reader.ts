@@ -2,7 +2,7 @@ import { isHttpUrl, isRecord, loadableVersion, releasedProblem, releasedVersion 
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import type { ServerRender } from '../../document/server-render.js';
-import { takeBootRemoteMap } from './boot.ts';
+import { takeBootRemoteMap } from './boot-handover.ts';
 import { previewTokens } from './preview.ts';
 
 /** The environment's remote map (/remotes.json), as the shell uses it. */
@@ -19,7 +19,7 @@ export interface RemoteMap {
   integrities: Partial<Record<RemoteName, string>>;
   /**
    * The remotes this browser sees from a team's dev server (`slice dev`), and its origin, as the
-   * composing server vouched for them: their entries carry no integrity.
+   * composer vouched for them: their entries carry no integrity.
    */
   overrides?: Partial<Record<RemoteName, string>>;
 }
@@ -45,7 +45,7 @@ const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, ve
 
 /**
  * A development override's entry (`slice dev`): a team's dev server, whose files change as they
- * are edited, so it carries no integrity. Only the composing server marks one, only for the
+ * are edited, so it carries no integrity. Only the composer marks one, only for the
  * browser whose signed override it honours (its CSP allows that dev server for that answer alone).
  */
 const overrideEntry = (listed: unknown) => loadableVersion(listed, { devServers: true });
@@ -66,10 +66,10 @@ function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnT
  * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
  * versions, the released one marked default), each remote on its own: an entry is used only
  * with an http(s) URL, a version name and an integrity. A version the server marked as this tab's
- * preview (`extras.preview`: only the composing server adds the mark, and only for a signed
+ * preview (`extras.preview`: only the composer adds the mark, and only for a signed
  * preview link, so a map file on a static host previews nothing) is used instead of the released
  * one. A development override's entry (`extras.override`) is used only on the dev server the
- * composing server named in this page's data block (`vouched`): a map that comes from anywhere
+ * composer named in this page's data block (`vouched`): a map that comes from anywhere
  * else loads nothing without integrity. Throws, with a message that says what is wrong, only when
  * the map as a whole is unusable.
  */
@@ -117,7 +117,7 @@ export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = 
 }
 
 /**
- * What the composing server rendered the page with: the entry of the page's slice, its version and
+ * What the composer rendered the page with: the entry of the page's slice, its version and
  * integrity (checked like any). The rest of the map is read when a page of another slice needs it.
  */
 export function remoteMapFromServer({
@@ -157,7 +157,7 @@ async function readRemoteMap(response: Response, vouched: RemoteMap['overrides']
 }
 
 /**
- * The map's address: with this tab's preview tokens, whose versions the composing server adds to
+ * The map's address: with this tab's preview tokens, whose versions the composer adds to
  * the released ones if they are valid (a static host ignores the query and sends the whole map).
  */
 function remoteMapUrl(): string {
@@ -196,7 +196,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Reads /remotes.json, trying again after a pause when an attempt fails or takes too long;
  * rejects with the last attempt's reason (a RemoteMapError) when every attempt failed.
- * `vouched`: the overrides the composing server named in this page's data block.
+ * `vouched`: the overrides the composer named in this page's data block.
  */
 export async function fetchRemoteMap(vouched: RemoteMap['overrides'] = {}): Promise<RemoteMap> {
   const delays = remoteMapReading.retryDelaysMs;

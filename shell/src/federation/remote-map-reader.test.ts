@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { startPreview } from './preview.ts';
-import { fetchRemoteMap, parseRemoteMap, RemoteMapError, remoteMapFromServer, remoteMapReading } from './remote-map.ts';
+import {
+  fetchRemoteMap,
+  parseRemoteMap,
+  RemoteMapError,
+  remoteMapFromServer,
+  remoteMapReading,
+} from './remote-map-reader.ts';
 
 const entries = {
   marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
@@ -111,7 +117,7 @@ describe('parseRemoteMap', () => {
     expect(Object.keys(map.entries)).toEqual(['marketing', 'games', 'contact']);
   });
 
-  /** The map as the composing server answers a tab whose preview link it honoured. */
+  /** The map as the composer answers a tab whose preview link it honoured. */
   const withPreview = (
     slice: 'legal' | 'games',
     url: unknown = `http://localhost:4199/${slice}/0.9.0/mf-manifest.json`,
@@ -137,7 +143,7 @@ describe('parseRemoteMap', () => {
   });
 
   it.each(['1.0.0"}<script>', '..', '../../victim'])(
-    'refuses a released version named %j, as the composing server does: that remote only',
+    'refuses a released version named %j, as the composer does: that remote only',
     (name) => {
       const map = parseRemoteMap({
         microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, name, true)] },

@@ -15,7 +15,7 @@ import { build } from 'vite';
 export const fragmentsEntryId = 'virtual:nova-fragments';
 
 /**
- * The server entry of a remote's fragments: its fragment list (`src/exposes/fragments.ts`), every
+ * The server entry of a remote's fragments: its fragment list (`src/exposes/fragment-list.ts`), every
  * page it exposes, and the render helper.
  * @param {SliceName} name
  * @param {string} root
@@ -26,7 +26,7 @@ function serverEntry(name, root) {
   return [
     `import { renderFragment } from '@nova/render';`,
     `import { fragmentAddresses } from '@nova/render/fragment-list';`,
-    `import { fragments } from ${exposed('fragments.ts')};`,
+    `import { fragments } from ${exposed('fragment-list.ts')};`,
     ...exposes.map((page) => `import ${page} from ${exposed(`${page}.ts`)};`),
     `const pages = { ${exposes.join(', ')} };`,
     `export const addresses = fragmentAddresses(${JSON.stringify(name)}, fragments);`,
@@ -103,7 +103,7 @@ const shortHash = (/** @type {string[]} */ ...texts) =>
  *   name: the remote; plugins: what compiles its pages (JSX) for the server build.
  * @returns {import('vite').Plugin}
  */
-export function fragments({ name, plugins }) {
+export function fragmentBuild({ name, plugins }) {
   /** @type {import('vite').ResolvedConfig} */
   let config;
   let buildId = '';

@@ -3,7 +3,7 @@ import { fragmentAddresses } from '@nova/render/fragment-list';
 import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { fragments } from './fragments.ts';
+import { fragments } from './fragment-list.ts';
 
 const pages = {
   TermsPage: () => import('./TermsPage.ts'),
