@@ -12,8 +12,8 @@ const remotes = Object.values(slices).map((slice) => slice.folder);
 
 /**
  * Import boundaries: remotes → packages only; shell → packages only; packages → no app and no
- * tool; bench ↮ e2e; the demo provider ↔ nothing; the discovery service → packages only, imported
- * by the e2e suite alone.
+ * tool; bench ↮ e2e; the e2e specs → the tools only through e2e/support/; the demo provider ↔
+ * nothing; the discovery service → packages only, imported by the e2e suite alone.
  */
 const boundaries = [
   ...remotes.map((remote) => ({
@@ -47,6 +47,11 @@ const boundaries = [
     target: './e2e',
     from: './bench',
     message: 'The e2e suite shares nothing with the benchmarks but packages and the local environment (scripts/).',
+  },
+  {
+    target: './e2e/tests',
+    from: ['./edge', './scripts', './shell/server'],
+    message: 'A spec reaches the edge, the local environment and the composer through e2e/support/, never directly.',
   },
   {
     target: './demo-provider',

@@ -5,7 +5,7 @@ import { bucketCookie } from '@nova/contracts/traffic';
 import { composerSettings, startComposer } from '../../scripts/local-composer.mjs';
 
 /** A port nothing listens on now. */
-export async function freePort() {
+async function freePort() {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

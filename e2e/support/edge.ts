@@ -12,6 +12,9 @@ import { remoteMapFile } from '@nova/deploy/environment';
 import { sliceNames } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
 
+/** The headers the composer's page policy sets on every answer, which an edge in front passes on. */
+export { securityHeaderNames } from '../../shell/server/page-policy.mjs';
+
 export interface EdgeSite {
   /** The shell origin: nginx, before the composer. */
   url: string;
@@ -57,6 +60,15 @@ async function freePorts(count: number): Promise<number[]> {
   );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports.length === count && bound.every(Boolean) ? ports : freePorts(count);
+}
+
+/**
+ * nginx (edge/edge.mjs) alone before a composer that is already running, on a free port, with no
+ * slice origins of its own; the caller stops it.
+ */
+export async function edgeBefore(composer: string) {
+  const [port = 0] = await freePorts(1);
+  return startEdge({ port, composer, shellBuild, slices: {} });
 }
 
 const stopHttp = (server: Server) => {

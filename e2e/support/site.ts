@@ -3,6 +3,8 @@ import { shell } from '@nova/contracts/slices';
 import { deploymentSetting } from '@nova/tooling/deployment-env';
 
 export { repoRoot } from '@nova/tooling/repo-root';
+/** The shell's build, which the local environment serves. */
+export { shellBuild } from '../../scripts/local-origins.mjs';
 
 /** Where the local environment serves the composed site (`npm start`), and the suite runs against it. */
 export const shellOrigin = `http://localhost:${shell.port}`;

@@ -5,11 +5,9 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/environment';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
-import { shellBuild } from '../../scripts/local-origins.mjs';
-import { securityHeaderNames } from '../../shell/server/page-policy.mjs';
-import { expect, test } from '../support/edge.ts';
+import { expect, securityHeaderNames, test } from '../support/edge.ts';
 import { serverRenderOf } from '../support/server-render.ts';
-import { routes } from '../support/site.ts';
+import { routes, shellBuild } from '../support/site.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 
 // The edge (edge/nginx.conf) in front of the composer, in an environment of its own on free ports.

@@ -4,9 +4,8 @@ import type { Page } from '@playwright/test';
 import { overrideToken } from '@nova/signing/override-token';
 import { signer } from '@nova/signing/signing';
 import { environmentKey } from '@nova/signing/signing-key';
-import { startEdge } from '../../edge/edge.mjs';
-import { shellBuild } from '../../scripts/local-origins.mjs';
-import { composerProcess, freePort } from '../support/composer-process.ts';
+import { composerProcess } from '../support/composer-process.ts';
+import { edgeBefore } from '../support/edge.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot, shellOrigin } from '../support/site.ts';
@@ -75,7 +74,7 @@ test('slice dev: legal from source in one browser of the local environment, by H
     expect(seenByOther.headers()['cache-control']).toContain('s-maxage');
 
     // Through a real edge: A's answers are never kept (BYPASS), and B's stay the released page.
-    const edge = await startEdge({ port: await freePort(), composer: shellOrigin, shellBuild, slices: {} });
+    const edge = await edgeBefore(shellOrigin);
     stops.push(edge.stop);
     const cookie = (await page.context().cookies(shellOrigin)).find(({ name }) => name === 'nova_override');
     expect(cookie?.httpOnly).toBe(true);
