@@ -5,6 +5,7 @@
 import {
   isRecord,
   loadableVersion,
+  mapSlices,
   releasedProblem,
   releasedVersion,
   remoteMapSchema,
@@ -62,24 +63,16 @@ function usableEntry(listed, slice, { sliceOrigins, devServers }) {
 }
 
 /**
- * Checks a parsed remote map (the frontend-discovery shape). Unusable as a whole (not that shape,
- * or listing none of the slices): a reason. Otherwise each slice on its own.
+ * Checks a parsed remote map. Unusable as a whole (`mapSlices` says why): a reason. Otherwise
+ * each slice on its own.
  * @param {unknown} json
  * @param {Environment} environment which origins serve which slice
  * @returns {{ view: RemoteMapView } | { unusable: string }}
  */
 export function remoteMapView(json, environment) {
-  if (!isRecord(json) || !isRecord(json.microFrontends))
-    return { unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).' };
-  const { microFrontends } = json;
-  /** @type {Map<SliceName, Record<string, unknown>[]>} */
-  const listings = new Map();
-  for (const slice of sliceNames) {
-    const versions = Object.hasOwn(microFrontends, slice) ? microFrontends[slice] : undefined;
-    if (Array.isArray(versions) && versions.length > 0) listings.set(slice, versions.filter(isRecord));
-  }
-  if (listings.size === 0)
-    return { unusable: `remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).` };
+  const listings = mapSlices(json);
+  if ('unusable' in listings) return listings;
+  const { slices } = listings;
 
   /** @type {RemoteMapView['released']} */
   const released = {};
@@ -90,7 +83,7 @@ export function remoteMapView(json, environment) {
   /** @type {string[]} */
   const refused = [];
   for (const slice of sliceNames) {
-    const versions = listings.get(slice) ?? [];
+    const versions = slices[slice];
     const releasedListing = releasedVersion(versions);
     const usable = usableEntry(releasedListing, slice, environment);
     if ('refused' in usable) {
@@ -109,12 +102,12 @@ export function remoteMapView(json, environment) {
       );
   }
   const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
-    (listings.get(slice) ?? [])
+    slices[slice]
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
       .map((candidate) => usableEntry(candidate, slice, environment))
       .flatMap((usable) => ('entry' in usable ? [usable.entry] : []))[0];
   const rolledBack = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
-    (listings.get(slice) ?? []).some(
+    slices[slice].some(
       (candidate) =>
         isRecord(candidate.metadata) &&
         candidate.metadata.version === version &&

@@ -1,6 +1,9 @@
 // @ts-check
 // The environment's remote map (/remotes.json): for each slice, every version deployed and
 // which one is released. Its shape follows awslabs/frontend-discovery's schema (v1-pre).
+import { sliceNames } from './slices.js';
+
+/** @typedef {import('./slices.js').SliceName} SliceName */
 
 export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json';
 
@@ -121,6 +124,31 @@ export function releasedProblem(slice, released, refused) {
   const version =
     isRecord(released) && isRecord(released.metadata) ? ` ${JSON.stringify(released.metadata.version)}` : '';
   return `remotes.json's released version${version} of "${slice}" cannot be used: ${refused}.`;
+}
+
+/**
+ * The site's slices in a map, as its readers take it (the composer and the browser): the map is
+ * unusable as a whole when it is not the frontend-discovery shape or lists none of the site's
+ * slices, and then the reason says which, for a log or a screen. Otherwise each slice's listed
+ * entries that are objects, unchecked (`[]` for a slice it does not list): each reader checks a
+ * slice's versions on its own, so that one bad slice never breaks the others.
+ * @param {unknown} json a parsed /remotes.json
+ * @returns {{ unusable: string } | { slices: Record<SliceName, Record<string, unknown>[]> }}
+ */
+export function mapSlices(json) {
+  if (!isRecord(json) || !isRecord(json.microFrontends))
+    return { unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).' };
+  const { microFrontends } = json;
+  const listOf = (/** @type {SliceName} */ slice) => {
+    const versions = Object.hasOwn(microFrontends, slice) ? microFrontends[slice] : undefined;
+    return Array.isArray(versions) ? versions : [];
+  };
+  if (!sliceNames.some((slice) => listOf(slice).length > 0))
+    return { unusable: `remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).` };
+  const slices = /** @type {Record<SliceName, Record<string, unknown>[]>} */ (
+    Object.fromEntries(sliceNames.map((slice) => [slice, listOf(slice).filter(isRecord)]))
+  );
+  return { slices };
 }
 
 /** The names a map may list slices under (no `__proto__`, nothing to escape). */

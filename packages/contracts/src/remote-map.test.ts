@@ -3,6 +3,7 @@ import {
   isIntegrity,
   isVersionName,
   loadableVersion,
+  mapSlices,
   releasedProblem,
   remoteMapProblems,
   sliceVersion,
@@ -177,5 +178,40 @@ describe('remoteMapProblems', () => {
     expect(remoteMapProblems(map([entry('1', 10, false)]))).toEqual([
       'legal: the traffic of its versions adds up to 10, not 0.',
     ]);
+  });
+});
+
+describe('mapSlices', () => {
+  const notTheShape = 'remotes.json must list the micro-frontends of this environment (microFrontends).';
+  const listsNone = "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).";
+  const games = listed('https://games.cdn.example/1.1.0/mf-manifest.json');
+
+  it.each([null, [], 'remotes.json', 42, {}, { microFrontends: [] }, { microFrontends: 'games' }])(
+    'finds %j unusable as a whole: not the frontend-discovery shape',
+    (json) => {
+      expect(mapSlices(json)).toEqual({ unusable: notTheShape });
+    },
+  );
+
+  it.each([
+    {},
+    { games: [] },
+    { games: 'x', legal: {} },
+    JSON.parse('{ "__proto__": { "games": [{}] }, "extra": [{}] }'),
+  ])('finds a map that lists none of the slices (%j) unusable as a whole', (microFrontends) => {
+    expect(mapSlices({ microFrontends })).toEqual({ unusable: listsNone });
+  });
+
+  it("gives each of the site's slices its entries that are objects, unchecked; [] for a slice not listed", () => {
+    const odd = { url: 'javascript:alert(1)' };
+    expect(
+      mapSlices({ microFrontends: { games: [games, 7, null, odd], legal: 'not a list', extra: [games] } }),
+    ).toEqual({ slices: { marketing: [], games: [games, odd], legal: [], contact: [] } });
+  });
+
+  it('takes a slice that lists only what is no entry as listed: the map is usable, that slice has nothing', () => {
+    expect(mapSlices({ microFrontends: { contact: [null] } })).toEqual({
+      slices: { marketing: [], games: [], legal: [], contact: [] },
+    });
   });
 });

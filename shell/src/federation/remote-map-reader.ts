@@ -1,4 +1,11 @@
-import { isHttpUrl, isRecord, loadableVersion, releasedProblem, releasedVersion } from '@nova/contracts/remote-map';
+import {
+  isHttpUrl,
+  isRecord,
+  loadableVersion,
+  mapSlices,
+  releasedProblem,
+  releasedVersion,
+} from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import type { ServerRender } from '../../document/server-render.js';
@@ -71,23 +78,15 @@ function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnT
  * one. A development override's entry (`extras.override`) is used only on the dev server the
  * composer named in this page's data block (`vouched`): a map that comes from anywhere
  * else loads nothing without integrity. Throws, with a message that says what is wrong, only when
- * the map as a whole is unusable.
+ * the map as a whole is unusable (`mapSlices`, the composer's rule too).
  */
 export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = {}): RemoteMap {
-  if (!isRecord(json) || !isRecord(json.microFrontends)) {
-    throw new RemoteMapError('remotes.json must list the micro-frontends of this environment (microFrontends).');
-  }
-  const { microFrontends } = json;
-  const lists = (name: string) =>
-    Object.hasOwn(microFrontends, name) && (microFrontends[name] as unknown[])?.length > 0;
-  if (!sliceNames.some(lists)) {
-    throw new RemoteMapError(`remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).`);
-  }
+  const listings = mapSlices(json);
+  if ('unusable' in listings) throw new RemoteMapError(listings.unusable);
   const map = emptyMap();
   const served = { devServers: devServers() };
   for (const name of sliceNames) {
-    const versions = Object.hasOwn(microFrontends, name) ? microFrontends[name] : undefined;
-    const listed = Array.isArray(versions) ? versions.filter(isRecord) : [];
+    const listed = listings.slices[name];
     const override = listed
       .filter(
         (candidate) =>
