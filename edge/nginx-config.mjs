@@ -55,7 +55,9 @@ const encodingMapRules = encodingRules.map(({ pattern, encoding }) => `${quoted(
 function nginxTypes() {
   /** @type {Map<string, string>} */
   const types = new Map();
-  for (const [, type, extensions] of readFileSync(nginxMimeTypes, 'utf8').matchAll(/^\s*(\S+\/\S+)\s+([^;]+);/gm))
+  for (const [, type = '', extensions = ''] of readFileSync(nginxMimeTypes, 'utf8').matchAll(
+    /^\s*(\S+\/\S+)\s+([^;]+);/gm,
+  ))
     for (const extension of extensions.trim().split(/\s+/)) types.set(extension, type);
   return types;
 }
