@@ -57,7 +57,7 @@ const fragmentsOnDemand = (byOrigin) =>
         return { kind: 'unavailable', reason: 'its render failed' };
       }
     },
-    { prefetch: async () => undefined },
+    { prefetch: async () => [] },
   );
 
 /**

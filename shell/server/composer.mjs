@@ -122,6 +122,8 @@ export function createComposer({
     ready: () => remoteMap.current().revision !== undefined,
     /** Fetches the fragments of the map's released versions, if it has not for this revision: before the first request. */
     prefetchFragments: pages.prefetchFragments,
+    /** Composes and keeps every page of the released versions (a process that is about to listen). */
+    warm: pages.warm,
     /** What the page cache holds. */
     cacheSize: pages.cacheSize,
     /** What is remembered of the paths asked for: how many, and their bytes as counted against the bound. */

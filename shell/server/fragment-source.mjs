@@ -25,7 +25,7 @@ import { boundedText } from './bounded-body.mjs';
 /**
  * A lookup of a page's fragment, and a prefetch of every fragment of a version (its files kept for
  * the lookups to come).
- * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: VersionEntry) => Promise<void> }} FragmentSource
+ * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: VersionEntry) => Promise<string[]> }} FragmentSource
  */
 
 /** An origin answered with an error, or not at all: it may be down. */
@@ -151,20 +151,23 @@ export function createFragmentSource({
 
   /**
    * Every fragment file of the version `entry` names, fetched ahead of the pages that need them (a
-   * release's first visitors then wait for none); what fails is asked again by a lookup.
+   * release's first visitors then wait for none); what fails is asked again by a lookup. Resolves
+   * to the paths the version has a fragment for.
    * @param {VersionEntry} entry
+   * @returns {Promise<string[]>}
    */
   const prefetch = async (entry) => {
-    if (!entry.url.includes('.json') || health(originOf(entry.url)).skippedUntil > now()) return;
+    if (!entry.url.includes('.json') || health(originOf(entry.url)).skippedUntil > now()) return [];
     const [manifest, fragments] = /** @type {any[]} */ (await manifestsOf(entry).catch(() => []));
     // A version whose manifest is not the one its map entry names gets nothing fetched ahead.
-    if (manifest === undefined) return;
+    if (manifest === undefined) return [];
     const files = [...Object.values(Object(fragments?.fragments)), ...Object.values(Object(fragments?.notFound))];
     await Promise.all(
       files
         .filter((file) => typeof file === 'string')
         .map((file) => fetchJson(new URL(`fragments/${file}`, entry.url).href).catch(() => undefined)),
     );
+    return Object.keys(Object(fragments?.fragments));
   };
 
   /**

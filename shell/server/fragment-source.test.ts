@@ -82,9 +82,9 @@ describe('a fragment lookup', () => {
     expect(await fragmentOf(games, '/games', 'GamesPage')).toEqual({ kind: 'none' });
   });
 
-  it('fetches every fragment of a version ahead: the lookups that follow wait for nothing', async () => {
+  it('fetches every fragment of a version ahead, and names its paths: the lookups that follow wait for nothing', async () => {
     const fragmentOf = createFragmentSource({ timeoutMs });
-    await fragmentOf.prefetch(entry);
+    expect(await fragmentOf.prefetch(entry)).toEqual(['/terms-and-conditions']);
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([
       manifestUrl,
       'http://localhost:4176/1.0.0-aaaa/fragments/manifest.json',
@@ -224,7 +224,7 @@ describe('a fragment lookup', () => {
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).not.toContain(
       'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
     );
-    await fragmentOf.prefetch(tampered);
+    expect(await fragmentOf.prefetch(tampered)).toEqual([]);
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).not.toContain(
       'http://localhost:4176/1.0.0-aaaa/fragments/TermsPage.json',
     );

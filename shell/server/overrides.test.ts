@@ -50,7 +50,7 @@ const fragmentOf = Object.assign(
     head: '',
     html: `${path} released from ${entry.url}`,
   }),
-  { prefetch: async () => undefined },
+  { prefetch: async () => [] },
 );
 
 const key = signer('the environment key, long enough to sign');

@@ -83,6 +83,9 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
   const spaceOf = (/** @type {KeptPage} */ page) => (page.stray ? strays : pages);
   /** @type {Map<string, Promise<KeptPage>>} */
   const composing = new Map();
+  /** The compressions at the best ratio under way. */
+  /** @type {Set<Promise<void>>} */
+  const refining = new Set();
 
   /** @returns {Promise<KeptPage>} */
   const keep = async (/** @type {string} */ dependencies, /** @type {Composition} */ composed) => {
@@ -140,13 +143,22 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
             (kept.stray ? pages : strays).delete(key);
             spaceOf(kept).set(key, kept);
             // The quick forms serve until then; a stray is not worth the best ratio's CPU.
-            if (!kept.stray) refine(key, kept).catch(() => undefined);
+            if (!kept.stray) {
+              const refined = refine(key, kept).catch(() => undefined);
+              refining.add(refined);
+              refined.finally(() => refining.delete(refined));
+            }
             return kept;
           })
           .finally(() => composing.delete(flight));
         composing.set(flight, page);
       }
       return page;
+    },
+    /** Resolves once every composition and compression under way now has ended. */
+    settled: async () => {
+      await Promise.allSettled([...composing.values()]);
+      await Promise.allSettled([...refining]);
     },
     /** Bytes kept, and pages. */
     size: () => ({ bytes: pages.calculatedSize + strays.calculatedSize, pages: pages.size + strays.size }),

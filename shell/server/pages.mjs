@@ -155,26 +155,45 @@ export function createPages({ shell, document, remoteMap, fragmentOf, pageCacheB
     return { page, reused: false };
   };
 
+  /**
+   * The page at a canonical path.
+   * @param {RequestParts} request
+   * @param {string} path canonical
+   * @param {boolean} preview whether the tab previews
+   * @returns {PlainResponse | Promise<PlainResponse>}
+   */
+  const respond = (request, path, preview) => {
+    const map = remoteMap.current();
+    if (map.revision !== prefetched)
+      prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
+    const shown = paths.shown(path);
+    if (shown) return pageShowing({ request, path, preview, map, shown });
+    return paths.match(path, map).then(
+      ({ matched, shown: matchedShown }) => pageShowing({ request, path, preview, map, shown: matchedShown, matched }),
+      (error) => staticDocument(path, error),
+    );
+  };
+
+  /**
+   * Composes every page the released versions have a fragment for, and compresses each at its
+   * best, as if each had been asked for once: a process that warms before it listens answers its
+   * first visitors from kept pages, like every visitor after. Resolves to the pages composed.
+   */
+  const warm = async () => {
+    const map = remoteMap.current();
+    if (map.revision === undefined) return 0;
+    const entries = Object.values(map.view.released).flatMap((entry) => (entry ? [entry] : []));
+    const listed = new Set((await Promise.all(entries.map((entry) => fragmentOf.prefetch(entry)))).flat());
+    await Promise.all(
+      [...listed].map((path) => respond({ method: 'GET', url: path, headers: { get: () => null } }, path, false)),
+    );
+    await pages.settled();
+    return listed.size;
+  };
+
   return {
-    /**
-     * The page at a canonical path.
-     * @param {RequestParts} request
-     * @param {string} path canonical
-     * @param {boolean} preview whether the tab previews
-     * @returns {PlainResponse | Promise<PlainResponse>}
-     */
-    respond(request, path, preview) {
-      const map = remoteMap.current();
-      if (map.revision !== prefetched)
-        prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
-      const shown = paths.shown(path);
-      if (shown) return pageShowing({ request, path, preview, map, shown });
-      return paths.match(path, map).then(
-        ({ matched, shown: matchedShown }) =>
-          pageShowing({ request, path, preview, map, shown: matchedShown, matched }),
-        (error) => staticDocument(path, error),
-      );
-    },
+    respond,
+    warm,
     prefetchFragments,
     /** What a development override's pages are composed with (overrides.mjs). */
     site: () => ({ map: remoteMap.current(), matchAt: paths.match, fragmentOf, document, year: dependencies.year() }),
