@@ -16,6 +16,7 @@ import { composerSettings } from '../scripts/local-composer.mjs';
 import { shellBuild } from '../scripts/local-origins.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
 import { startComposerWithWorkers } from './load/composer.mjs';
+import { edgeAfterChange } from './load/edge-after-change.mjs';
 import { deploySlices } from './load/slice-deployments.mjs';
 import { missCosts } from './load/miss-cost.mjs';
 import { writePageFiles } from './load/page-files.mjs';
@@ -47,8 +48,11 @@ const ports = {
   stalledSlices: { marketing: 4298, games: 4299, legal: 4300, contact: 4301 },
   oneProcessComposer: 4302,
   plainNode: 4303,
+  freshEdge: 4304,
 };
 const memoryRequests = 100_000;
+/** The windows after a start and a release, through the edge (issue 34: the tail, then). */
+const changeWindowSeconds = 10;
 const edgeModule = join(repoRoot, 'edge/edge.mjs');
 const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
 
@@ -93,11 +97,12 @@ const stopNow = async (/** @type {{ stop: () => Promise<unknown> }} */ running) 
 /**
  * The nginx edge of edge/ in front of the composer at `composer`, pages only.
  * @param {string} composer
+ * @param {number} [port]
  * @returns {Promise<{ origin: string, stop: () => Promise<void> }>}
  */
-async function startEdgeOn(composer) {
+async function startEdgeOn(composer, port = ports.edge) {
   const { startEdge } = await import(pathToFileURL(edgeModule).href);
-  return startEdge({ port: ports.edge, composer, shellBuild, slices: {} });
+  return startEdge({ port, composer, shellBuild, slices: {} });
 }
 
 /** Every route asked for a second, so that each process has composed and compressed every page. */
@@ -247,6 +252,21 @@ try {
     seconds: releaseSeconds,
   });
 
+  log('the edge in the seconds after a start and a release');
+  const afterChange = existsSync(edgeModule)
+    ? await edgeAfterChange({
+        startComposer: () =>
+          startComposerWithWorkers({ deployments: healthy.root, port: ports.freshComposer, workers: cores }),
+        startEdge: (origin) => startEdgeOn(origin, ports.freshEdge),
+        slice: healthy.slice,
+        routes,
+        releasedRoute: pages.terms.path,
+        seconds: changeWindowSeconds,
+        windows: 2,
+        connections,
+      })
+    : undefined;
+
   // Last: new unknown addresses, each one a lookup of its fragment and the one page they all show.
   const allCoresMisses = await wrk(composer.origin, {
     seconds,
@@ -272,6 +292,7 @@ try {
       stalled: withStall,
     },
     release: { route: pages.terms.path, seconds: releaseSeconds, ...released },
+    afterChange: afterChange && { seconds: changeWindowSeconds, ...afterChange },
     memory: { processes: composer.serving().length, requests: requested, beforeMiB, afterMiB },
   });
   console.log(report);

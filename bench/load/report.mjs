@@ -19,6 +19,8 @@ import { busyNote } from '../quiet-machine.mjs';
  * @property {{ route: string, seconds: number, version: string, wrk: WrkResult,
  *   poller: { requests: number, failures: number, newVersionAfterMs: number | undefined } }} release
  * @property {{ processes: number, requests: number, beforeMiB: number, afterMiB: number }} memory
+ * @property {import('./edge-after-change.mjs').EdgeAfterChange & { seconds: number }} [afterChange] through a
+ *   new edge and composer, from their start, then around a release (not measured without edge/)
  */
 
 /** Issue 20's targets, and issue 34's share of plain Node. */
@@ -34,6 +36,8 @@ const targets = {
   releaseErrors: 0,
   releaseServedWithinMs: 1000,
   memoryChange: 0.1,
+  /** Issue 34: through the edge, at every moment, the seconds after a start or a release included. */
+  edgeP99AfterChangeMs: 5,
 };
 
 const whole = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
@@ -58,12 +62,55 @@ function worst(items, key, { lowest }) {
   return items.reduce((a, b) => ((lowest ? key(b) < key(a) : key(b) > key(a)) ? b : a));
 }
 
+/** The windows after a change, each with what it is. */
+const changeWindows = (/** @type {NonNullable<LoadFigures['afterChange']>} */ change) => [
+  ...change.afterStart.map((result, index) => ({
+    window: `${index * change.seconds}–${(index + 1) * change.seconds} s after the start, every route`,
+    result,
+  })),
+  {
+    window: `${change.seconds} s around a release of legal, ${change.afterRelease.route}`,
+    result: change.afterRelease.wrk,
+  },
+];
+
+/** The target row of the edge's tail after a change. */
+function afterChangeTarget(/** @type {LoadFigures['afterChange']} */ change) {
+  const target = `through the nginx edge: p99 ≤ ${targets.edgeP99AfterChangeMs} ms in every window after a start and a release`;
+  if (!change) return [target, 'not measured: no edge', undefined];
+  const slowest = worst(changeWindows(change), ({ result }) => result.p99, { lowest: false });
+  return [
+    target,
+    `${ms(slowest.result.p99)} ms (${slowest.window}, the highest)`,
+    slowest.result.p99 <= targets.edgeP99AfterChangeMs,
+  ];
+}
+
+/** The edge's tail after a change: its table (none without the edge). */
+function afterChangeSection(/** @type {LoadFigures['afterChange']} */ change, /** @type {string} */ allCores) {
+  if (!change) return [];
+  return [
+    `### The edge in the seconds after a change (nginx edge → ${allCores})`,
+    '',
+    'A new composer and a new edge, both empty; wrk through the edge from the moment both answer, window after',
+    'window (each page composed, compressed quickly, kept by the edge, then compressed at its best), then while',
+    'the legal team publishes and releases a new version (as above). Each window is one wrk run.',
+    '',
+    '| window | requests/s | p50 ms | p99 ms | max ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...changeWindows(change).map(({ window, result }) =>
+      row([window, whole(result.perSecond), ms(result.p50), ms(result.p99), ms(result.max), whole(result.errors)]),
+    ),
+    '',
+  ];
+}
+
 /**
  * The section, Markdown.
  * @param {LoadFigures} figures
  */
 export function loadReport(figures) {
-  const { setup, routes, misses, missCosts, stall, release, memory } = figures;
+  const { setup, routes, misses, missCosts, stall, release, memory, afterChange } = figures;
   const share = (/** @type {WrkResult} */ result, /** @type {WrkResult} */ limit) => result.perSecond / limit.perSecond;
   const wrkCells = (/** @type {WrkResult} */ r) => [whole(r.perSecond), ms(r.p50), ms(r.p99), whole(r.errors)];
   const allCores = `composer, ${setup.cores} processes`;
@@ -148,6 +195,7 @@ export function loadReport(figures) {
       servedAfter === undefined ? 'never seen' : `${whole(servedAfter)} ms after the release command returned`,
       servedAfter !== undefined && servedAfter <= targets.releaseServedWithinMs,
     ],
+    afterChangeTarget(afterChange),
     [
       `resident memory flat (± ${percent(targets.memoryChange)}) over ${whole(memory.requests)} requests`,
       `${memory.beforeMiB.toFixed(1)} → ${memory.afterMiB.toFixed(1)} MiB, ${signedPercent(memoryChange)}`,
@@ -232,6 +280,7 @@ export function loadReport(figures) {
       servedAfter === undefined ? 'never' : `${whole(servedAfter)} ms`,
     ]),
     '',
+    ...afterChangeSection(afterChange, allCores),
     `### Memory (${allCores})`,
     '',
     `The resident set size (VmRSS) of the ${memory.processes} processes serving requests, together: after the rows above`,
