@@ -1,10 +1,12 @@
 // @ts-check
 // The edge's tail in the seconds after a change (issue 34): a new composer and a new edge, both
 // empty, loaded through the edge from the moment they answer, window after window; then a release
-// of legal under the same load. Every request a cached page would answer in a millisecond or two,
-// but for the first of each page (composed, then kept) and the page a release changes.
+// of legal under the same load (published before the window, as a team uploads from its own
+// machine; released a second into it).
+import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { changedLegalBuild, publishLegal } from './release.mjs';
 import { wrk } from './wrk.mjs';
-import { releaseUnderLoad } from './release.mjs';
 
 /** @typedef {import('./wrk.mjs').WrkResult} WrkResult */
 
@@ -45,8 +47,17 @@ export async function edgeAfterChange({
       const afterStart = [];
       for (let window = 0; window < windows; window += 1)
         afterStart.push(await wrk(edge.origin, { seconds, connections, paths: routes }));
-      const released = await releaseUnderLoad({ url: edge.origin + releasedRoute, slice, seconds });
-      return { afterStart, afterRelease: { route: releasedRoute, wrk: released.wrk } };
+      // Published before the window (a team uploads from its own machine), released a second into it.
+      const build = changedLegalBuild();
+      try {
+        const version = await publishLegal(slice, build);
+        const load = wrk(edge.origin + releasedRoute, { seconds, connections });
+        await sleep(1000);
+        await slice('release', 'legal', version);
+        return { afterStart, afterRelease: { route: releasedRoute, wrk: await load } };
+      } finally {
+        rmSync(build, { recursive: true, force: true });
+      }
     } finally {
       await edge.stop();
     }

@@ -28,11 +28,23 @@ export function composedEntry(html, slice) {
 }
 
 /** The legal slice's current build, with one file added that nothing loads: a new version of the same code. */
-function changedLegalBuild() {
+export function changedLegalBuild() {
   const copy = mkdtempSync(join(tmpdir(), 'nova-load-legal-'));
   cpSync(join(repoRoot, slices.legal.folder, 'dist'), copy, { recursive: true });
   writeFileSync(join(copy, 'load-benchmark.txt'), `A release under load, ${new Date().toISOString()}.\n`);
   return copy;
+}
+
+/**
+ * Publishes the legal build in `build` with the environment's slice CLI; its version.
+ * @param {(...args: string[]) => Promise<string>} slice
+ * @param {string} build
+ */
+export async function publishLegal(slice, build) {
+  const published = await slice('publish', 'legal', '--dist', build);
+  const version = /^legal (\S+) is published\.$/m.exec(published)?.[1];
+  if (!version) throw new Error(`Publishing printed no version:\n${published}`);
+  return version;
 }
 
 /**
@@ -89,9 +101,7 @@ export async function releaseUnderLoad({ url, slice, seconds }) {
     const poller = pollPage(url);
     const load = wrk(url, { seconds });
     await sleep(1000);
-    const published = await slice('publish', 'legal', '--dist', build);
-    const version = /^legal (\S+) is published\.$/m.exec(published)?.[1];
-    if (!version) throw new Error(`Publishing printed no version:\n${published}`);
+    const version = await publishLegal(slice, build);
     await slice('release', 'legal', version);
     poller.watchFor(`/${version}/`);
     const result = await load;
