@@ -1,7 +1,9 @@
 // @ts-check
-// What HTTP says about a request before anything is composed for it: the address it names, and
-// whether the client already has an answer (If-None-Match). Accept-Encoding is encoding.mjs's,
-// the visitor's bucket visitor.mjs's.
+// What HTTP says about a request before anything is composed for it: the address it names,
+// whether the client already has an answer (If-None-Match), and whether it came over https (for
+// the cookies given to it). Accept-Encoding is encoding.mjs's, the visitor's bucket visitor.mjs's.
+
+/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
 
 /**
  * A request target the URL parser would leave as it is: characters it does not escape, no dot
@@ -38,3 +40,11 @@ export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type 
     return value === '*' || value === etag;
   });
 }
+
+/**
+ * Whether the browser asked over https: itself, or through a proxy that says so. A cookie given
+ * over https is `Secure`.
+ * @param {RequestParts} request
+ */
+export const askedOverHttps = (request) =>
+  request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addressOf, matchesEtag, namesFile } from './negotiation.mjs';
+import { addressOf, askedOverHttps, matchesEtag, namesFile } from './negotiation.mjs';
 
 describe("a request's address", () => {
   it('splits a plain target as it is, and reads any other as the URL parser does, never as a host', () => {
@@ -25,5 +25,19 @@ describe('If-None-Match', () => {
     expect(matchesEtag('*', '"abc"')).toBe(true);
     expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
     expect(matchesEtag(null, '"abc"')).toBe(false);
+  });
+});
+
+describe('https', () => {
+  const request = (url: string, proto?: string) => ({
+    method: 'GET',
+    url,
+    headers: { get: (name: string) => (name === 'x-forwarded-proto' ? (proto ?? null) : null) },
+  });
+  it('is the request URL itself, or what a proxy says in X-Forwarded-Proto', () => {
+    expect(askedOverHttps(request('https://nova.example/'))).toBe(true);
+    expect(askedOverHttps(request('/', 'https'))).toBe(true);
+    expect(askedOverHttps(request('/', 'http'))).toBe(false);
+    expect(askedOverHttps(request('http://localhost/'))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@
 // The handler hands over only where the environment allows overrides (OVERRIDES=allow).
 import { devEntryPath, devVersion, overrideCookie, overrideParameter } from '@nova/contracts/dev-override';
 import { composePage } from './compose.mjs';
+import { askedOverHttps } from './negotiation.mjs';
 import { devFragmentSource } from './override-fragment.mjs';
 import { overrideReader } from './override-request.mjs';
 import { cachePolicy, securityHeaders } from './page-policy.mjs';
@@ -99,19 +100,15 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
     };
   };
 
-  /** Whether the browser asked over https (itself, or through a proxy that says so). */
-  const secure = (/** @type {RequestParts} */ request) =>
-    request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
-
   /**
-   * The cookie that holds an override until it expires; every path, for this site only.
-   * @param {ActiveOverride} override
-   * @param {boolean} https
+   * The cookie that holds an override (`token`) for `seconds`, every path, this site only, out of
+   * reach of scripts; an empty one for 0 seconds clears it.
+   * @param {RequestParts} request
+   * @param {string} token
+   * @param {number} seconds
    */
-  const overrideSetCookie = ({ token, expiresAt }, https) =>
-    `${overrideCookie}=${token}; Path=/; Max-Age=${Math.max(1, Math.floor((expiresAt - now()) / 1000))}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
-  const clearedCookie = (/** @type {boolean} */ https) =>
-    `${overrideCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
+  const overrideSetCookie = (request, token, seconds) =>
+    `${overrideCookie}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${askedOverHttps(request) ? '; Secure' : ''}`;
 
   /**
    * A page composed for the override's browser.
@@ -163,13 +160,20 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
      */
     page(request, path, search, site) {
       const link = reader.link(search);
-      if (link && 'end' in link) return redirect(path, search, clearedCookie(secure(request)));
-      if (link) return redirect(path, search, overrideSetCookie(link.start, secure(request)));
+      if (link && 'end' in link) return redirect(path, search, overrideSetCookie(request, '', 0));
+      if (link) {
+        const { token, expiresAt } = link.start;
+        return redirect(
+          path,
+          search,
+          overrideSetCookie(request, token, Math.max(1, Math.floor((expiresAt - now()) / 1000))),
+        );
+      }
       const override = reader.cookie(request.headers.get('cookie'));
       if (!override) return undefined;
-      const now = site();
-      if (now.map.revision === undefined) return undefined;
-      return composed(request, path, override, now);
+      const current = site();
+      if (current.map.revision === undefined) return undefined;
+      return composed(request, path, override, current);
     },
     /**
      * /remotes.json for the override's browser: the released versions, and the dev server's entry

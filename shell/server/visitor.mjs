@@ -3,6 +3,7 @@
 // one, or left to the edge that gives buckets (one parser for it everywhere: @nova/contracts/traffic).
 import { randomInt } from 'node:crypto';
 import { bucketCount, bucketSetCookie, edgeBucketsHeader, readBucket } from '@nova/contracts/traffic';
+import { askedOverHttps } from './negotiation.mjs';
 
 /** @typedef {import('./answers.mjs').RequestParts} RequestParts */
 
@@ -26,8 +27,7 @@ export function visitorOf(request) {
   if (ambiguous) return { personal: true };
   if (request.headers.get(edgeBuckets) !== null) return { personal: false, edgeChooses: true };
   const assigned = randomInt(bucketCount);
-  const secure = request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
-  return { bucket: assigned, setCookie: bucketSetCookie(assigned, secure), personal: true };
+  return { bucket: assigned, setCookie: bucketSetCookie(assigned, askedOverHttps(request)), personal: true };
 }
 
 /**
