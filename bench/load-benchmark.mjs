@@ -26,7 +26,7 @@ import { releaseUnderLoad } from './load/release.mjs';
 import { loadReport } from './load/report.mjs';
 import { startStaticNginx } from './load/static-nginx.mjs';
 import { ensureLoadTools, toolVersions } from './load/tools.mjs';
-import { medianOf, wrk } from './load/wrk.mjs';
+import { medianOf, middle, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
 import { untilQuietMachine } from './quiet-machine.mjs';
 import { routes } from './sites.mjs';
@@ -152,12 +152,13 @@ try {
   if (edgeServer) await warm(edgeServer.origin);
 
   // Each route on each server in turn, round after round: the figures compared are measured close
-  // together, and each is the median of its rounds.
+  // together, and each is the median of its rounds. Plain Node and the composer on every core run
+  // one after the other, so that each round compares them on the machine as it is then.
   const servers = {
     limit: staticFile.origin,
     plainNode: plainNode.origin,
-    oneProcess: single.origin,
     allCores: composer.origin,
+    oneProcess: single.origin,
     ...(edgeServer && { edge: edgeServer.origin }),
   };
   /** @type {Map<string, WrkResult[]>} */
@@ -171,14 +172,20 @@ try {
       }
     }
   }
-  const medianAt = (/** @type {string} */ route, /** @type {string} */ server) =>
-    medianOf(runs.get(`${route} ${server}`) ?? []);
+  const runsAt = (/** @type {string} */ route, /** @type {string} */ server) => runs.get(`${route} ${server}`) ?? [];
+  const medianAt = (/** @type {string} */ route, /** @type {string} */ server) => medianOf(runsAt(route, server));
+  /** The composer's share of plain Node's requests/s: each round's, paired, and their median. */
+  const shareOfPlainNodeAt = (/** @type {string} */ route) => {
+    const node = runsAt(route, 'plainNode');
+    return middle(runsAt(route, 'allCores').map((run, round) => run.perSecond / (node[round]?.perSecond ?? NaN)));
+  };
   const byRoute = routes.map((route) => ({
     route,
     limit: medianAt(route, 'limit'),
     plainNode: medianAt(route, 'plainNode'),
     oneProcess: medianAt(route, 'oneProcess'),
     allCores: medianAt(route, 'allCores'),
+    shareOfPlainNode: shareOfPlainNodeAt(route),
     edge: edgeServer ? medianAt(route, 'edge') : undefined,
   }));
   await stopNow(staticFile);

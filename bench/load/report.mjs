@@ -10,7 +10,8 @@ import { busyNote } from '../quiet-machine.mjs';
  * @typedef {object} LoadFigures
  * @property {{ date: string, commit: string, machine: string, loadBefore: string, busy: boolean, node: string, nginx: string, wrk: string,
  *   seconds: number, rounds: number, connections: number, cores: number }} setup
- * @property {{ route: string, limit: WrkResult, plainNode: WrkResult, oneProcess: WrkResult, allCores: WrkResult, edge?: WrkResult }[]} routes
+ * @property {{ route: string, limit: WrkResult, plainNode: WrkResult, oneProcess: WrkResult, allCores: WrkResult, shareOfPlainNode: number, edge?: WrkResult }[]} routes
+ *   shareOfPlainNode: the composer on every core against plain Node, run one after the other: the median of each round's share
  * @property {string | undefined} edgeMissing why the edge was not measured, if it was not
  * @property {{ path: string, oneProcess: WrkResult, allCores: WrkResult }} misses
  * @property {MissCost[]} missCosts
@@ -131,7 +132,7 @@ export function loadReport(figures) {
 
   // Targets.
   const slowestShare = worst(routes, (r) => share(r.allCores, r.limit), { lowest: true });
-  const furthestFromNode = worst(routes, (r) => share(r.allCores, r.plainNode), { lowest: true });
+  const furthestFromNode = worst(routes, (r) => r.shareOfPlainNode, { lowest: true });
   const slowestP99 = worst(routes, (r) => r.allCores.p99, { lowest: false });
   const dearestMiss = worst(missCosts, (c) => c.answerCpuMs, { lowest: false });
   const edgeRoutes = routes.filter((r) => r.edge);
@@ -151,8 +152,8 @@ export function loadReport(figures) {
     ],
     [
       `cached pages, ${allCores}: ≥ ${percent(targets.cachedShareOfPlainNode)} of plain Node's requests/s in the same run`,
-      `${percent(share(furthestFromNode.allCores, furthestFromNode.plainNode))} (${furthestFromNode.route}, the lowest)`,
-      share(furthestFromNode.allCores, furthestFromNode.plainNode) >= targets.cachedShareOfPlainNode,
+      `${percent(furthestFromNode.shareOfPlainNode)} (${furthestFromNode.route}, the lowest; of the medians: ${percent(share(furthestFromNode.allCores, furthestFromNode.plainNode))})`,
+      furthestFromNode.shareOfPlainNode >= targets.cachedShareOfPlainNode,
     ],
     [
       `cached pages, ${allCores}: p99 ≤ ${targets.cachedP99Ms} ms`,
@@ -217,7 +218,8 @@ export function loadReport(figures) {
     '- **static file (nginx)** — the limit: nginx serving the composed page, its exact bytes taken from the composer',
     `  (identity, brotli, gzip), as a precompressed static file (\`brotli_static\`, \`gzip_static\`), ${setup.cores} workers, with the composer's headers.`,
     `- **plain Node** — Node's HTTP server and nothing else, sending the same bytes from memory, ${setup.cores} processes: no Node`,
-    "  server serves more on this machine; the composer's distance to it is what its own work costs.",
+    "  server serves more on this machine; the composer's distance to it is what its own work costs. In each round the composer",
+    "  on every core runs right after it: its share of plain Node (the targets) is the median of the rounds' shares.",
     '- **composer** — shell/server/main.mjs as production runs it (`WEB_CONCURRENCY` 1, then one process per core), warm: every answer a cache hit.',
     '- **nginx edge → composer** — the edge of `edge/` (pages only) in front of the composer with one process per core.',
     `- **every request a new unknown address** — each request asks for a new game, \`${misses.path}\`, an id no slice`,

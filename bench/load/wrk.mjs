@@ -71,7 +71,7 @@ export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePre
 }
 
 /** The middle value (the lower of the two middle ones for an even count). */
-const middle = (/** @type {number[]} */ values) =>
+export const middle = (/** @type {number[]} */ values) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
 
 /**
