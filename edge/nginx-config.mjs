@@ -11,7 +11,7 @@ import {
   bucketCount,
   edgeBucketsHeader,
 } from '../packages/contracts/src/traffic.js';
-import { overrideCookie, overrideParameter } from '../packages/contracts/src/dev-override.js';
+import { overridePatterns } from '../packages/contracts/src/dev-override.js';
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
 import { precompressedExtensions } from '../packages/build-preset/src/precompressed.js';
 import { errorLogName, nginxMimeTypes, nginxString as quoted } from '../packages/tooling/src/nginx.js';
@@ -145,8 +145,8 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       EDGE_BUCKETS_HEADER: edgeBucketsHeader,
       BUCKET_CHOICE: String(bucketChoiceStatus),
       FIELD_SIGNAL_TOKEN_PATH: fieldSignalTokenPath,
-      OVERRIDE_COOKIE: overrideCookie,
-      OVERRIDE_PARAMETER: overrideParameter,
+      OVERRIDE_COOKIE_NAMED: quoted(`~${overridePatterns.cookieNamed}`),
+      OVERRIDE_LINK: quoted(`~${overridePatterns.link}`),
       // A status no composer answer has: it only sends the request on to @override.
       OVERRIDE_STATUS: '418',
     }),

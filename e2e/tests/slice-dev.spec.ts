@@ -91,6 +91,17 @@ test('slice dev: legal from source in one browser of the local environment, by H
       expect(fromEdgeB.headers.get('content-security-policy')).not.toContain(devOrigin);
       expect(await fromEdgeB.text()).toBe(released);
     }
+    // The link and its end reach the composer through the edge, though the page is kept there.
+    const { search } = new URL(dev.link);
+    for (const [query, setCookie] of [
+      [search, `nova_override=${cookie?.value}; `],
+      ['?override=off', 'nova_override=; '],
+    ]) {
+      const link = await fetch(`${edge.origin}${terms}${query}`, { redirect: 'manual' });
+      expect(link.status).toBe(303);
+      expect(link.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(link.headers.get('set-cookie')).toMatch(new RegExp(`^${setCookie}`));
+    }
     const kept = readdirSync(edge.cacheFolder, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'latin1'));

@@ -3,7 +3,7 @@
 // (`?override=<token>`) or ends it (`?override=off`), and the cookie that holds one. Only a token
 // signed with the environment's key for an override, unexpired, for a slice of the site and a dev
 // server the environment allows counts; anything else is ignored, and nothing says why.
-import { overrideCookie, overrideParameter } from '@nova/contracts/dev-override';
+import { overrideParameter, overridePatterns } from '@nova/contracts/dev-override';
 import { sliceNames } from '@nova/contracts/slices';
 import { overrideOf } from '@nova/signing/override-token';
 import { overrideOriginAllowed } from './override-settings.mjs';
@@ -12,8 +12,9 @@ import { overrideOriginAllowed } from './override-settings.mjs';
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {{ slice: SliceName, origin: string, expiresAt: number, token: string }} ActiveOverride */
 
-const naming = new RegExp(`(?:^|;)[ \\t]*${overrideCookie}[ \\t]*=`, 'g');
-const valueOf = new RegExp(`(?:^|;)[ \\t]*${overrideCookie}=([\\w.-]*)[ \\t]*(?:;|$)`);
+const naming = new RegExp(overridePatterns.cookieNamed, 'g');
+const tokenOf = new RegExp(overridePatterns.cookieToken);
+const linking = new RegExp(overridePatterns.link);
 
 /**
  * The override cookie's value: none where no pair names it, or two do (which counts would be
@@ -22,7 +23,7 @@ const valueOf = new RegExp(`(?:^|;)[ \\t]*${overrideCookie}=([\\w.-]*)[ \\t]*(?:
  */
 function cookieValue(cookieHeader) {
   if (!cookieHeader || (cookieHeader.match(naming)?.length ?? 0) !== 1) return undefined;
-  return valueOf.exec(cookieHeader)?.[1];
+  return tokenOf.exec(cookieHeader)?.[1];
 }
 
 /**
@@ -49,7 +50,7 @@ export function overrideReader({ signer, origins, now }) {
      * @returns {{ start: ActiveOverride } | { end: true } | undefined}
      */
     link(search) {
-      if (!search.includes(overrideParameter)) return undefined;
+      if (!linking.test(search.slice(1))) return undefined;
       const asked = new URLSearchParams(search).get(overrideParameter);
       if (asked === null) return undefined;
       if (asked === 'off') return { end: true };

@@ -8,7 +8,7 @@
 // versions. Each such answer is that browser's alone (`private, no-store`, never in the page
 // cache), with the CSP widened to the dev server, its HMR socket included, for that answer only.
 // The handler hands over only where the environment allows overrides (OVERRIDES=allow).
-import { devEntryPath, devVersion, overrideCookie, overrideParameter } from '@nova/contracts/dev-override';
+import { devEntryPath, devVersion, overrideParameter, overrideSetCookie } from '@nova/contracts/dev-override';
 import { composePage } from './compose.mjs';
 import { askedOverHttps } from './negotiation.mjs';
 import { devFragmentSource } from './override-fragment.mjs';
@@ -80,10 +80,10 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
    * The page again, without the link's parameter: with the override set, or cleared.
    * @param {string} path
    * @param {string} search
-   * @param {string} setCookie
+   * @param {string} cookie its Set-Cookie
    * @returns {PlainResponse}
    */
-  const redirect = (path, search, setCookie) => {
+  const redirect = (path, search, cookie) => {
     const query = new URLSearchParams(search);
     query.delete(overrideParameter);
     const rest = query.toString();
@@ -94,21 +94,15 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
         'Location',
         rest ? `${path}?${rest}` : path,
         'Set-Cookie',
-        setCookie,
+        cookie,
         ...privateHeaders,
       ],
     };
   };
 
-  /**
-   * The cookie that holds an override (`token`) for `seconds`, every path, this site only, out of
-   * reach of scripts; an empty one for 0 seconds clears it.
-   * @param {RequestParts} request
-   * @param {string} token
-   * @param {number} seconds
-   */
-  const overrideSetCookie = (request, token, seconds) =>
-    `${overrideCookie}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${askedOverHttps(request) ? '; Secure' : ''}`;
+  /** The cookie that holds an override (`token`) for `seconds` (none: cleared), in the request's browser. */
+  const setCookie = (/** @type {RequestParts} */ request, /** @type {string} */ token, /** @type {number} */ seconds) =>
+    overrideSetCookie(token, seconds, askedOverHttps(request));
 
   /**
    * A page composed for the override's browser.
@@ -160,14 +154,10 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
      */
     page(request, path, search, site) {
       const link = reader.link(search);
-      if (link && 'end' in link) return redirect(path, search, overrideSetCookie(request, '', 0));
+      if (link && 'end' in link) return redirect(path, search, setCookie(request, '', 0));
       if (link) {
         const { token, expiresAt } = link.start;
-        return redirect(
-          path,
-          search,
-          overrideSetCookie(request, token, Math.max(1, Math.floor((expiresAt - now()) / 1000))),
-        );
+        return redirect(path, search, setCookie(request, token, Math.max(1, Math.floor((expiresAt - now()) / 1000))));
       }
       const override = reader.cookie(request.headers.get('cookie'));
       if (!override) return undefined;

@@ -241,6 +241,10 @@ describe('an override that does not count', () => {
     await releasedAnswer(handler, '/terms-and-conditions', cookie(made()));
   });
 
+  it('is started only by the parameter as the edge reads it, never percent-encoded', async () => {
+    await releasedAnswer(handlerWith(), `/terms-and-conditions?via=override&%6Fverride=${token()}`);
+  });
+
   it('is ignored when the cookie is there twice', async () => {
     await releasedAnswer(handlerWith(), '/terms-and-conditions', {
       Cookie: `nova_override=${token()}; nova_override=${token()}`,

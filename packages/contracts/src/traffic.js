@@ -3,6 +3,7 @@
 // keeps the rest. Each visitor has a bucket (0–99), kept in a first-party cookie that names
 // nothing about them; a visitor sees the canary of a slice whose share is above its bucket, on
 // every page, until the share changes.
+import { pairNaming, pairWithValue } from './cookie-pairs.js';
 
 /** The cookie that keeps a visitor's bucket: a number from 0 to `bucketCount - 1`, nothing else. */
 export const bucketCookie = 'nova_bucket';
@@ -35,20 +36,16 @@ export const isShare = (/** @type {unknown} */ value) =>
 export const seesCanary = (/** @type {number} */ bucket, /** @type {number} */ share) => bucket < share;
 
 /**
- * How a Cookie header names the bucket cookie, as regular expressions that JavaScript and nginx
- * (PCRE) read alike, tried in this order: the composer reads a visitor's bucket with them
- * (`readBucket`) and the edge's nginx map is built from them (edge/nginx-config.mjs), so the two
- * cannot disagree. A pair is what lies between semicolons; it names the cookie when its name,
- * spaces aside, is `nova_bucket` (names are case-sensitive, unlike nginx's `$cookie_…`).
+ * How a Cookie header names the bucket cookie (cookie-pairs.js), tried in this order: the composer
+ * reads a visitor's bucket with them (`readBucket`) and the edge's nginx map is built from them.
  */
-const naming = `(?:^|;)[ \\t]*${bucketCookie}[ \\t]*=`;
 export const bucketCookiePatterns = {
   /** Two pairs name it (or more): which one counts would be anyone's guess. */
-  namedTwice: `${naming}.*;[ \\t]*${bucketCookie}[ \\t]*=`,
+  namedTwice: `${pairNaming(bucketCookie)}.*;[ \\t]*${bucketCookie}[ \\t]*=`,
   /** One pair names it with a bucket, written as it is given: 0 to 99 (`bucketCount`), no leading zero. Group 1 is the bucket. */
-  bucket: `(?:^|;)[ \\t]*${bucketCookie}=([1-9]?[0-9])[ \\t]*(?:;|$)`,
+  bucket: pairWithValue(bucketCookie, '[1-9]?[0-9]'),
   /** A pair names it, with anything else. */
-  named: naming,
+  named: pairNaming(bucketCookie),
 };
 
 const namedTwice = new RegExp(bucketCookiePatterns.namedTwice);
