@@ -6,6 +6,8 @@ import { serverRenderId } from '../document/server-render.js';
 /** @typedef {import('../document/server-render.js').ServerRender} ServerRender */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
+/** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
+/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
 /**
  * The shell's server entry (shell/src/composition/render-shell.tsx, built into dist-server/).
  * @typedef {object} ShellServerEntry
@@ -18,26 +20,41 @@ import { serverRenderId } from '../document/server-render.js';
 const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
+ * Whether a page names nothing: its path shows no page, or its slice says the address names
+ * nothing (an unknown game). Such a page is a 404, though the router's catch-all renders Not Found
+ * with 200.
+ * @param {PageShown} shown what its path shows
+ * @param {FragmentLookup | undefined} found its fragment, if one was looked up
+ */
+export const namesNothing = (shown, found) =>
+  shown.exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
+
+/**
+ * One page: what its path shows, with the version of its slice it names and that version's fragment.
  * @param {ShellDocument} document
- * @param {{ matched: MatchedShell, year: number, remotes: ServerRender['remotes'], versions: ServerRender['versions'], integrities: ServerRender['integrities'], overrides?: ServerRender['overrides'], fragment?: { head: string, html: string }, siteUnavailable?: string }} composed
- *   matched: the shell at the page's path (`matchShell`); remotes, versions, integrities: its slice's
- *   entry, version and the entry's integrity; overrides: a development override's slice and dev
- *   server, for its browser only (overrides.mjs)
+ * @param {object} composed
+ * @param {MatchedShell} composed.matched the shell at the page's path (`matchShell`)
+ * @param {PageShown} composed.shown what the path shows
+ * @param {number} composed.year
+ * @param {LoadableVersion} [composed.entry] the version of its slice the page names (none: the slot waits)
+ * @param {FragmentLookup} [composed.found] that version's fragment for the path, if one was looked up
+ * @param {ServerRender['overrides']} [composed.overrides] a development override's slice and dev server,
+ *   for its browser only (overrides.mjs)
+ * @param {string} [composed.siteUnavailable] why no page can load (a 503)
  * @returns {{ status: number, html: string }}
  */
-export function composePage(
-  document,
-  { matched, year, remotes, versions, integrities, overrides, fragment, siteUnavailable },
-) {
+export function composePage(document, { matched, shown, year, entry, found, overrides, siteUnavailable }) {
   const { page } = matched;
+  const { slice } = shown;
+  const fragment = found?.kind === 'fragment' ? found : undefined;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {ServerRender} */
   const data = {
     ...(page !== undefined && { page }),
-    remotes,
-    versions,
-    integrities,
+    remotes: slice && entry ? { [slice]: entry.url } : {},
+    versions: slice && entry ? { [slice]: entry.version } : {},
+    integrities: slice && entry ? { [slice]: entry.integrity } : {},
     ...(overrides !== undefined && { overrides }),
     ...(siteUnavailable !== undefined && { siteUnavailable }),
     year,
@@ -49,5 +66,6 @@ export function composePage(
     head: (fragment?.head ?? '') + shellHead,
     root: rendered.html.slice(shellHead.length),
   });
-  return { status: rendered.status, html };
+  const status = siteUnavailable !== undefined ? 503 : namesNothing(shown, found) ? 404 : rendered.status;
+  return { status, html };
 }

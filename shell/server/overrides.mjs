@@ -4,17 +4,18 @@
 // sets the override in that browser's cookie (and `?override=off` clears it); while it holds,
 // that browser's pages of the slice are composed with the fragment the dev server renders from
 // source and name the dev server's entry, marked as the override the composer vouches for (the
-// shell loads it without integrity for that reason alone); its other pages show the released
-// versions. Each such answer is that browser's alone (`private, no-store`, never in the page
+// shell loads it without integrity for that reason alone); its other slices are the versions its
+// bucket sees, as for any visitor (pages.mjs composes the same way: compose.mjs). Each such answer is that browser's alone (`private, no-store`, never in the page
 // cache), with the CSP widened to the dev server, its HMR socket included, for that answer only.
 // The handler hands over only where the environment allows overrides (OVERRIDES=allow).
 import { devEntryPath, devVersion, overrideParameter, overrideSetCookie } from '@nova/contracts/dev-override';
+import { readBucket } from '@nova/contracts/traffic';
 import { composePage } from './compose.mjs';
 import { askedOverHttps } from './negotiation.mjs';
 import { devFragmentSource } from './override-fragment.mjs';
 import { overrideReader } from './override-request.mjs';
 import { cachePolicy, securityHeaders } from './page-policy.mjs';
-import { browserRemoteMap } from './remote-map-view.mjs';
+import { browserRemoteMap, entryFor } from './remote-map-view.mjs';
 
 /** @typedef {import('./override-request.mjs').ActiveOverride} ActiveOverride */
 /** @typedef {import('./answers.mjs').RequestParts} RequestParts */
@@ -24,14 +25,14 @@ import { browserRemoteMap } from './remote-map-view.mjs';
 /** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
 
 /**
  * What the handler lends a composed override page: the map now, the shell matched at a path, the
  * released versions' fragments, the shell's document and the year.
  * @typedef {object} Site
  * @property {RemoteMapState} map
- * @property {(path: string, map: RemoteMapState) => Promise<{ matched: MatchedShell, shown: { exposed?: string, slice?: SliceName, page?: string } }>} matchAt
+ * @property {(path: string, map: RemoteMapState) => Promise<{ matched: MatchedShell, shown: PageShown }>} matchAt
  * @property {FragmentSource} fragmentOf
  * @property {ShellDocument} document
  * @property {number} year
@@ -72,6 +73,9 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
     const csp = `${headers['Content-Security-Policy']}; worker-src 'self' blob:`;
     return Object.entries({ ...headers, 'Content-Security-Policy': csp }).flat();
   };
+
+  /** The browser's bucket, if its cookie names one: its other slices are the versions it sees (a canary too). */
+  const bucketOf = (/** @type {RequestParts} */ request) => readBucket(request.headers.get('cookie')).bucket;
 
   /** The headers every answer of the override carries: that browser's alone, kept by no one. */
   const privateHeaders = ['Cache-Control', cachePolicy.private, 'Vary', 'Cookie'];
@@ -117,25 +121,22 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
     const { matched, shown } = await site.matchAt(path, map);
     const { slice, page = '' } = shown;
     const own = slice === override.slice;
-    const released = slice && map.revision !== undefined ? map.view.released[slice] : undefined;
-    const entry = own ? { url: devEntry(override.origin), version: devVersion, integrity: '' } : released;
+    const seen = slice && map.revision !== undefined ? entryFor(map.view, slice, bucketOf(request)) : undefined;
+    const entry = own ? { url: devEntry(override.origin), version: devVersion, integrity: '' } : seen;
     /** @type {FragmentLookup | undefined} */
     let found;
     if (own) found = await devFragment(override.origin, path, page);
-    else if (released) found = await site.fragmentOf(released, path, page);
-    const fragment = found?.kind === 'fragment' ? found : undefined;
+    else if (seen) found = await site.fragmentOf(seen, path, page);
     const { status, html } = composePage(document, {
       matched,
+      shown,
       year,
-      remotes: slice && entry ? { [slice]: entry.url } : {},
-      versions: slice && entry ? { [slice]: entry.version } : {},
-      integrities: slice && entry ? { [slice]: entry.integrity } : {},
+      entry,
+      found,
       overrides: { [override.slice]: override.origin },
-      fragment,
     });
-    const notFound = shown.exposed === undefined || fragment?.notFound === true;
     return {
-      status: notFound ? 404 : status,
+      status,
       headers: [...securityFor(override.origin), 'Content-Type', 'text/html; charset=utf-8', ...privateHeaders],
       body: request.method === 'HEAD' ? undefined : html,
     };
@@ -175,7 +176,7 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
     remoteMap(request, map) {
       const override = reader.cookie(request.headers.get('cookie'));
       if (!override || map.revision === undefined) return undefined;
-      const json = browserRemoteMap(map.view);
+      const json = browserRemoteMap(map.view, { bucket: bucketOf(request) });
       const versions = /** @type {Record<string, unknown[]>} */ (json.microFrontends);
       versions[override.slice] = [
         ...(versions[override.slice] ?? []),

@@ -80,14 +80,32 @@ beforeEach(() => {
   clock = Date.UTC(2026, 10, 28, 5);
 });
 
-const handlerWith = ({ allowed = true, origins = ['loopback'] } = {}) =>
+/** The same map with a canary of contact that buckets 0–49 see. */
+const canaryMap = JSON.stringify({
+  ...JSON.parse(map),
+  microFrontends: {
+    ...JSON.parse(map).microFrontends,
+    contact: [
+      ...JSON.parse(map).microFrontends.contact,
+      sliceVersion({
+        url: 'http://localhost:4177/1.1.0-dddd/mf-manifest.json',
+        version: '1.1.0-dddd',
+        integrity,
+        released: false,
+        traffic: 50,
+      }),
+    ],
+  },
+});
+
+const handlerWith = ({ allowed = true, origins = ['loopback'], mapText = map } = {}) =>
   createComposer({
     signer: key,
     shell,
     document: shellDocument(
       '<!doctype html><html><head><title>Nova</title></head><body><div id="root"></div></body></html>',
     ),
-    remoteMap: fixedRemoteMap({ text: map, environment: { sliceOrigins }, log: () => undefined }),
+    remoteMap: fixedRemoteMap({ text: mapText, environment: { sliceOrigins }, log: () => undefined }),
     fragmentOf,
     sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
@@ -172,6 +190,20 @@ describe("an override's browser", () => {
     expect(page.text).toContain('/contact released from http://localhost:4177/1.0.0-cccc/mf-manifest.json');
     expect(dataBlockOf(page.text).overrides).toEqual({ legal: devOrigin });
     expect(page.header('Cache-Control')).toBe('private, no-store');
+  });
+
+  it("gets other slices' versions as its bucket sees them, in the page and in /remotes.json", async () => {
+    const handler = handlerWith({ mapText: canaryMap });
+    const canary = 'http://localhost:4177/1.1.0-dddd/mf-manifest.json';
+    // Bucket 3 is in the canary's share.
+    const page = await get(handler, '/contact', cookie());
+    expect(page.text).toContain(`/contact released from ${canary}`);
+    expect(dataBlockOf(page.text).versions).toEqual({ contact: '1.1.0-dddd' });
+    const contact = JSON.parse((await get(handler, '/remotes.json', cookie())).text).microFrontends.contact;
+    expect(contact.map((version: { url: string }) => version.url)).toEqual([canary]);
+    // Bucket 70 is not.
+    const other = { Cookie: `nova_bucket=70; nova_override=${token()}` };
+    expect(dataBlockOf((await get(handler, '/contact', other)).text).versions).toEqual({ contact: '1.0.0-cccc' });
   });
 
   it("gets /remotes.json with the dev server's entry beside the released one, marked as the override", async () => {

@@ -2,7 +2,7 @@
 // The site's pages: the one kept (page-cache.mjs) if nothing it depends on changed, else composed
 // now from the shell's layout and the fragment of the slice version the visitor sees; a page kept
 // without its fragment answers while it is composed again, in the background.
-import { composePage } from './compose.mjs';
+import { composePage, namesNothing } from './compose.mjs';
 import { matchedPaths, unusableReason } from './matched-paths.mjs';
 import { pageAnswers } from './page-answer.mjs';
 import { pageDependencies } from './page-dependencies.mjs';
@@ -119,35 +119,32 @@ export function createPages({ shell, document, remoteMap, fragmentOf, pageCacheB
     const started = performance.now();
     const found = entry && siteUnavailable === undefined ? await fragmentOf(entry, path, exposedPage) : undefined;
     const fetched = performance.now();
-    const notFound = exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
-    const key = (notFound && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) + variant;
+    const key =
+      (namesNothing(shown, found) && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) +
+      variant;
     const keptUnderKey = key === path + variant ? undefined : pages.kept(key);
     if (keptUnderKey && keptUnderKey.dependencies === dependsOn && keptUnderKey.keepUntil > now())
       return { page: keptUnderKey, reused: true };
     const page = await pages.compose(key, dependsOn, async () => {
       const { status, html } = composePage(document, {
         matched: matched ?? (await paths.match(path, map)).matched,
+        shown,
         year,
-        remotes: slice && entry ? { [slice]: entry.url } : {},
-        versions: slice && entry ? { [slice]: entry.version } : {},
-        integrities: slice && entry ? { [slice]: entry.integrity } : {},
-        fragment: found?.kind === 'fragment' ? found : undefined,
+        entry,
+        found,
         siteUnavailable,
       });
       const rendered = performance.now();
       const final = found?.kind !== 'unavailable';
-      // The router's catch-all renders Not Found with 200: a path that shows no page is a 404, and
-      // so is an address the slice says names nothing (an unknown game).
-      const answered = siteUnavailable !== undefined ? 503 : notFound ? 404 : status;
       return {
         slice,
-        status: answered,
+        status,
         html,
         final,
         retryAt: found?.kind === 'unavailable' ? found.retryAt : undefined,
         stray: (found?.kind !== 'fragment' || found.notFound === true) && siteUnavailable === undefined,
         // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
-        shared: final && (answered === 200 || answered === 404),
+        shared: final && (status === 200 || status === 404),
         tags: ['shell', ...(slice ? [slice] : [])].join(' '),
         timing: `fragment;dur=${(fetched - started).toFixed(1)}, render;dur=${(rendered - fetched).toFixed(1)}`,
       };
