@@ -50,8 +50,9 @@ const boundaries = [
   },
   {
     target: './e2e/tests',
-    from: ['./edge', './scripts', './shell/server'],
-    message: 'A spec reaches the edge, the local environment and the composer through e2e/support/, never directly.',
+    from: ['./edge', './scripts', './shell/server', './registry'],
+    message:
+      'A spec reaches the edge, the local environment, the composer and the registry through e2e/support/, never directly.',
   },
   {
     target: './demo-provider',
