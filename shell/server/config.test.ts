@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseSliceOrigins, serverConfig, sliceOriginsSetting } from './config.mjs';
 
@@ -84,5 +85,18 @@ describe("the composer's settings", () => {
     expect(() => serverConfig({ ...required, SLICE_ORIGINS: everySlice, METRICS_PORT: 'metrics' })).toThrow(
       'METRICS_PORT: "metrics" is not a whole number.',
     );
+  });
+});
+
+describe('main.mjs with a wrong setting', () => {
+  it('says what is wrong, without a stack, and exits 1 before it listens', () => {
+    const started = spawnSync(process.execPath, [new URL('./main.mjs', import.meta.url).pathname], {
+      env: { ...process.env, ...required, SLICE_ORIGINS: 'nonsense', PORT: '0', METRICS_PORT: '0' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('The composer cannot start. SLICE_ORIGINS: "nonsense" is not <slice>=<origin>');
+    expect(started.stderr).not.toMatch(/^\s+at /m);
   });
 });

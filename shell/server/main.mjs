@@ -12,8 +12,18 @@ import { serverConfig } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
 import { boundedHttpServer, stopGracefully } from './node-server.mjs';
 
-const config = serverConfig(process.env);
+const config = configured();
 const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${line}`);
+
+/** The configuration; if it is wrong, what is wrong, said plainly (nothing in the code failed), and exit 1. */
+function configured() {
+  try {
+    return serverConfig(process.env);
+  } catch (error) {
+    console.error(`The composer cannot start. ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+}
 
 /**
  * The environment's key, or (none set) a random one for this instance, made once by the primary and
