@@ -37,10 +37,12 @@ export function overrideReader({ signer, origins, now }) {
    * @returns {ActiveOverride | undefined}
    */
   const honoured = (token) => {
-    const override = token ? overrideOf(signer, token, now()) : undefined;
+    // Every request without an override's cookie asks: nothing to check.
+    if (!token) return undefined;
+    const override = overrideOf(signer, token, now());
     const slice = sliceNames.find((name) => name === override?.slice);
     if (!override || !slice || !overrideOriginAllowed(override.origin, origins)) return undefined;
-    return { slice, origin: override.origin, expiresAt: override.expiresAt, token: /** @type {string} */ (token) };
+    return { slice, origin: override.origin, expiresAt: override.expiresAt, token };
   };
   return {
     /**
