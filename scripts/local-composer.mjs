@@ -24,11 +24,12 @@ const composerEntry = join(repoRoot, shell.folder, 'server/main.mjs');
  * The composer in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it), wired as production wires it (composer-from-config.mjs)
  * but in one process. `npm start` runs shell/server/main.mjs instead.
- * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean }} options
+ * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean, bucketChoiceSeconds?: number }} options
  *   remoteMap: the map's file or URL; sliceOrigins: which origins serve which slice in this environment;
  *   signingKey: the environment's (a random one by default: no preview link is valid);
  *   trustedProxies: whose X-Forwarded-For names the client (none by default); overrides: whether
- *   it allows development overrides (`slice dev`) from this machine's dev servers (not by default)
+ *   it allows development overrides (`slice dev`) from this machine's dev servers (not by default);
+ *   bucketChoiceSeconds: BUCKET_CHOICE_SECONDS (its default unless given)
  * @returns {Promise<Handler & { close: () => void, metrics: import('node:http').Server }>} close: stops
  *   reading the map; metrics: the server of its /metrics, not listening yet (its port is the caller's)
  */
@@ -40,6 +41,7 @@ export async function composerInProcess({
   signingKey,
   trustedProxies = [],
   overrides = false,
+  bucketChoiceSeconds,
 }) {
   const config = serverConfig({
     REMOTE_MAP: remoteMap,
@@ -49,6 +51,7 @@ export async function composerInProcess({
     SIGNING_KEY: signingKey,
     TRUSTED_PROXIES: trustedProxies.join(','),
     OVERRIDES: overrides ? 'allow' : undefined,
+    BUCKET_CHOICE_SECONDS: bucketChoiceSeconds?.toString(),
   });
   // Many environments start and stop in a test run: their maps' revisions would only be noise.
   const { listener, remoteMap: source, metrics } = await composerFromConfig(config, { mapLog: () => undefined });

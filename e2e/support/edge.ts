@@ -81,10 +81,12 @@ const stopHttp = (server: Server) => {
  * 4173–4178): a deployment root with every slice's current build published and released, the
  * composer (in this process) on its map, and nginx (edge/edge.mjs) as the shell origin and as every
  * slice origin. Everything is stopped when the test ends, nginx by its process id, pass or fail;
- * nginx's error log is attached to a test that failed.
+ * nginx's error log is attached to a test that failed. `bucketChoiceSeconds` (an option, the
+ * composer's default unless set): how long the edge keeps the composer's 300.
  */
-export const test = base.extend<{ edgeSite: EdgeSite }>({
-  edgeSite: async ({}, use, testInfo) => {
+export const test = base.extend<{ edgeSite: EdgeSite; bucketChoiceSeconds: number | undefined }>({
+  bucketChoiceSeconds: [undefined, { option: true }],
+  edgeSite: async ({ bucketChoiceSeconds }, use, testInfo) => {
     const root = mkdtempSync(join(tmpdir(), 'nova-edge-deployments-'));
     // Readable by nginx, which runs unprivileged (a temporary folder is its owner's alone).
     chmodSync(root, 0o755);
@@ -110,6 +112,7 @@ export const test = base.extend<{ edgeSite: EdgeSite }>({
         sliceOrigins: localSliceOrigins(root),
         // The edge in front names the client (X-Forwarded-For), as serve-edge.mjs has it.
         trustedProxies: ['loopback'],
+        bucketChoiceSeconds,
       });
       cleanups.push(handler.close);
       await new Promise<void>((resolve) => handler.metrics.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@
 // Web-standard parts of one (a Web `Request` has them; so does node-server.mjs's view of a Node
 // request); an answer is a response for a runtime adapter to send, or a file of the shell's build.
 import { bucketChoiceStatus } from '@nova/contracts/traffic';
-import { cachePolicy } from './page-policy.mjs';
+import { bucketChoiceCaching, cachePolicy } from './page-policy.mjs';
 
 /**
  * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts
@@ -22,8 +22,9 @@ export const flatHeaders = (/** @type {Record<string, string>} */ headers) => Ob
 /**
  * The answers that are not pages, each with the site's security headers.
  * @param {readonly string[]} security the security headers, flat
+ * @param {{ bucketChoiceSeconds: number }} options how long an edge keeps its answer that a page depends on the bucket
  */
-export function plainAnswers(security) {
+export function plainAnswers(security, { bucketChoiceSeconds }) {
   /** @returns {PlainResponse} */
   const plain = (
     /** @type {number} */ status,
@@ -31,14 +32,16 @@ export function plainAnswers(security) {
     { type = 'text/plain; charset=utf-8', cache = cachePolicy.revalidate, headers = /** @type {string[]} */ ([]) } = {},
   ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
 
+  const bucketChoiceCache = bucketChoiceCaching(bucketChoiceSeconds);
+
   return {
     plain,
     /**
      * To an edge that gives buckets and asked without one: this answer depends on the bucket; ask
-     * again with it. Kept by the edge a minute (`cachePolicy.bucketChoice`).
+     * again with it. Kept by the edge `bucketChoiceSeconds` (`bucketChoiceCaching`).
      * @returns {PlainResponse}
      */
-    bucketChoice: () => plain(bucketChoiceStatus, '', { cache: cachePolicy.bucketChoice, headers: ['Vary', 'Cookie'] }),
+    bucketChoice: () => plain(bucketChoiceStatus, '', { cache: bucketChoiceCache, headers: ['Vary', 'Cookie'] }),
   };
 }
 

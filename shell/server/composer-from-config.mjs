@@ -46,6 +46,7 @@ export async function composerFromConfig(config, parts = {}) {
     sockets: parts.sockets,
     gameProvider: config.gameProvider,
     pageCacheBytes: config.pageCacheBytes,
+    bucketChoiceSeconds: config.bucketChoiceSeconds,
     now: parts.now,
     log,
     signer,

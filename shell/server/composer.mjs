@@ -43,6 +43,8 @@ export async function loadShell(shellBuild) {
  * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} options.pageCacheBytes
+ * @param {number} [options.bucketChoiceSeconds] how long an edge that gives buckets keeps the answer
+ *   that a page depends on the bucket (a minute)
  * @param {() => number} [options.now]
  * @param {(line: string) => void} [options.log]
  * @param {FieldSignalsEndpoint} [options.fieldSignals] field signals in (field-signals-endpoint.mjs)
@@ -60,6 +62,7 @@ export function createComposer({
   sockets,
   gameProvider,
   pageCacheBytes,
+  bucketChoiceSeconds = 60,
   now = Date.now,
   log = console.error,
   fieldSignals,
@@ -73,7 +76,7 @@ export function createComposer({
     sockets,
   };
   const security = flatHeaders(securityHeaders(securityInputs));
-  const answers = plainAnswers(security);
+  const answers = plainAnswers(security, { bucketChoiceSeconds });
   const { plain } = answers;
   const remotes = remotesEndpoint({ remoteMap, signer, answers, now });
   const pages = createPages({ shell, document, remoteMap, fragmentOf, pageCacheBytes, security, answers, now, log });

@@ -22,6 +22,8 @@ import { overrideSettingNames, overrideSettings } from './override-settings.mjs'
  * @property {number} workers processes serving requests (one per core by default)
  * @property {number} fragmentTimeoutMs the most a fragment lookup may add to a page
  * @property {number} pageCacheBytes the memory composed pages may take, per process
+ * @property {number} bucketChoiceSeconds how long an edge that gives buckets keeps the answer that a
+ *   page depends on the bucket
  * @property {string | undefined} signingKey the environment's key (field-signal tokens, preview
  *   links); unset: main.mjs makes a random one for this instance
  * @property {string[]} trustedProxies the proxies whose X-Forwarded-For names the client
@@ -43,6 +45,8 @@ export const settings = {
   WEB_CONCURRENCY: 'processes serving requests (default: one per core)',
   FRAGMENT_TIMEOUT_MS: 'the most a slice fragment may take before the page goes without it (default 400)',
   PAGE_CACHE_MB: 'memory for composed pages, per process (default 64)',
+  BUCKET_CHOICE_SECONDS:
+    'how long an edge that gives canary buckets keeps the answer that a page depends on the bucket (default 60)',
   SIGNING_KEY:
     "the environment's signing key, at least 32 characters, the same for every instance and for `slice preview` " +
     '(default: a random key per start, so no preview link is valid)',
@@ -137,6 +141,7 @@ export function serverConfig(env) {
     workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY, availableParallelism()) || 1,
     fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS, 400),
     pageCacheBytes: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64) * 1024 * 1024,
+    bucketChoiceSeconds: whole('BUCKET_CHOICE_SECONDS', env.BUCKET_CHOICE_SECONDS, 60) || 1,
     signingKey: env.SIGNING_KEY ? checkedKey(env.SIGNING_KEY) : undefined,
     trustedProxies: proxies(env.TRUSTED_PROXIES),
     metricsPort: whole('METRICS_PORT', env.METRICS_PORT, 9464),

@@ -57,6 +57,7 @@ describe("the composer's settings", () => {
       metricsHost: '127.0.0.1',
       trustedProxies: [],
       signingKey: undefined,
+      bucketChoiceSeconds: 60,
     });
     expect(
       serverConfig({
@@ -66,8 +67,10 @@ describe("the composer's settings", () => {
         METRICS_HOST: '10.0.0.2',
         TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,2001:db8::1',
         SIGNING_KEY: 'k'.repeat(32),
+        BUCKET_CHOICE_SECONDS: '5',
       }),
     ).toMatchObject({
+      bucketChoiceSeconds: 5,
       metricsPort: 4179,
       metricsHost: '10.0.0.2',
       trustedProxies: ['loopback', '10.0.0.0/8', '2001:db8::1'],

@@ -85,13 +85,6 @@ export const cachePolicy = {
    * the composer fails. A release is live everywhere within about a second.
    */
   page: 'public, max-age=0, s-maxage=1, stale-while-revalidate=30, stale-if-error=86400',
-  /**
-   * The answer to an edge that gives buckets and asked, without one, for a page that depends on
-   * the bucket (`bucketChoiceStatus` in @nova/contracts/traffic): kept a minute. Its page is kept
-   * per bucket meanwhile, which stays right once the canary ends (every bucket's page is then
-   * the same), so it need not go sooner; a page kept for everyone before the canary must, and does.
-   */
-  bucketChoice: 'public, max-age=0, s-maxage=60',
   /** A page composed without its fragment (the slice did not answer), a preview: never shared. */
   private: 'private, no-store',
   /** Hashed build files. */
@@ -106,6 +99,15 @@ export const cachePolicy = {
  * `s-maxage=1` alone keeps a page for up to two; this keeps every page at most one.
  * @param {number} [now] milliseconds since the epoch
  */
+/**
+ * The caching of the answer to an edge that gives buckets and asked, without one, for a page that
+ * depends on the bucket (`bucketChoiceStatus` in @nova/contracts/traffic): kept `seconds`
+ * (BUCKET_CHOICE_SECONDS, a minute by default). Its page is kept per bucket meanwhile, which stays
+ * right once the canary ends (every bucket's page is then the same), so it need not go sooner; a
+ * page kept for everyone before the canary must, and does.
+ */
+export const bucketChoiceCaching = (/** @type {number} */ seconds) => `public, max-age=0, s-maxage=${seconds}`;
+
 export const edgeExpiry = (now = Date.now()) => `@${Math.floor(now / 1000)}`;
 
 /** How long a file of a build may be kept: for good under /assets/ (hashed names), else revalidated. */
