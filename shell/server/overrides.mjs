@@ -5,9 +5,10 @@
 // that browser's pages of the slice are composed with the fragment the dev server renders from
 // source and name the dev server's entry, marked as the override the composer vouches for (the
 // shell loads it without integrity for that reason alone); its other slices are the versions its
-// bucket sees, as for any visitor (pages.mjs composes the same way: compose.mjs). Each such answer is that browser's alone (`private, no-store`, never in the page
-// cache), with the CSP widened to the dev server, its HMR socket included, for that answer only.
-// The handler hands over only where the environment allows overrides (OVERRIDES=allow).
+// bucket sees, as for any visitor (composed as pages.mjs composes: compose.mjs). Each such answer
+// is that browser's alone (`private, no-store`, never in the page cache), with the CSP widened to
+// the dev server, its HMR socket included, for that answer only. The handler hands over only
+// where the environment allows overrides (OVERRIDES=allow).
 import { devEntryPath, devVersion, overrideParameter, overrideSetCookie } from '@nova/contracts/dev-override';
 import { readBucket } from '@nova/contracts/traffic';
 import { composePage } from './compose.mjs';

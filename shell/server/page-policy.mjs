@@ -94,12 +94,6 @@ export const cachePolicy = {
 };
 
 /**
- * What an nginx edge in front reads instead of `s-maxage`: fresh until the end of the current
- * second. nginx counts freshness in whole seconds from the second a response arrives, so
- * `s-maxage=1` alone keeps a page for up to two; this keeps every page at most one.
- * @param {number} [now] milliseconds since the epoch
- */
-/**
  * The caching of the answer to an edge that gives buckets and asked, without one, for a page that
  * depends on the bucket (`bucketChoiceStatus` in @nova/contracts/traffic): kept `seconds`
  * (BUCKET_CHOICE_SECONDS, a minute by default). Its page is kept per bucket meanwhile, which stays
@@ -108,6 +102,12 @@ export const cachePolicy = {
  */
 export const bucketChoiceCaching = (/** @type {number} */ seconds) => `public, max-age=0, s-maxage=${seconds}`;
 
+/**
+ * What an nginx edge in front reads instead of `s-maxage`: fresh until the end of the current
+ * second. nginx counts freshness in whole seconds from the second a response arrives, so
+ * `s-maxage=1` alone keeps a page for up to two; this keeps every page at most one.
+ * @param {number} [now] milliseconds since the epoch
+ */
 export const edgeExpiry = (now = Date.now()) => `@${Math.floor(now / 1000)}`;
 
 /** How long a file of a build may be kept: for good under /assets/ (hashed names), else revalidated. */
