@@ -4,7 +4,7 @@
 // then a stalled slice origin, a release under load and memory over 100,000 requests, and the CPU
 // one miss costs, measured in this process. Prints the table and writes its section of
 // docs/performance.md. Run with `pnpm bench:load` (builds and publishes first). LOAD_SECONDS sets
-// how long each run lasts (3), LOAD_ROUNDS how many rounds of runs give each figure, their median (3).
+// how long each run lasts (3), LOAD_ROUNDS how many rounds of runs give each figure, their median (5).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -16,7 +16,7 @@ import { composerSettings } from '../scripts/local-composer.mjs';
 import { shellBuild } from '../scripts/local-origins.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
 import { startComposerWithWorkers } from './load/composer.mjs';
-import { edgeAfterChange } from './load/edge-after-change.mjs';
+import { edgeAfterChange, medianWindows } from './load/edge-after-change.mjs';
 import { deploySlices } from './load/slice-deployments.mjs';
 import { missCosts } from './load/miss-cost.mjs';
 import { writePageFiles } from './load/page-files.mjs';
@@ -35,7 +35,7 @@ import { repoRoot } from '@nova/tooling/repo-root';
 /** @typedef {import('./load/wrk.mjs').WrkResult} WrkResult */
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 3);
-const rounds = Number(process.env.LOAD_ROUNDS ?? 3);
+const rounds = Number(process.env.LOAD_ROUNDS ?? 5);
 const connections = 64;
 const cores = availableParallelism();
 /** Ports of the benchmark's own (the e2e suite and `npm start` use 4173–4178). */
@@ -149,23 +149,30 @@ try {
     startPlainNode({ port: ports.plainNode, root: join(pageFolder, 'pages'), routes, workers: cores, headers }),
   );
   const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
-  if (edgeServer) await warm(edgeServer.origin);
+  // Every server warm before the first round (its code compiled, its files read): none is measured cold.
+  for (const server of [staticFile, plainNode, ...(edgeServer ? [edgeServer] : [])]) await warm(server.origin);
 
   // Each route on each server in turn, round after round: the figures compared are measured close
   // together, and each is the median of its rounds. Plain Node and the composer on every core run
-  // one after the other, so that each round compares them on the machine as it is then.
-  const servers = {
-    limit: staticFile.origin,
-    plainNode: plainNode.origin,
-    allCores: composer.origin,
-    oneProcess: single.origin,
-    ...(edgeServer && { edge: edgeServer.origin }),
-  };
+  // one after the other, so that each round compares them on the machine as it is then; which of
+  // the two goes first alternates from round to round, so that neither always meets what the
+  // run before it left (sockets closing, a busy moment passing).
+  /** @type {[string, string][]} */
+  const pair = [
+    ['plainNode', plainNode.origin],
+    ['allCores', composer.origin],
+  ];
+  const serversInRound = (/** @type {number} */ round) => [
+    ['limit', staticFile.origin],
+    ...(round % 2 ? pair : [...pair].reverse()),
+    ['oneProcess', single.origin],
+    ...(edgeServer ? [['edge', edgeServer.origin]] : []),
+  ];
   /** @type {Map<string, WrkResult[]>} */
   const runs = new Map();
   for (let round = 1; round <= rounds; round += 1) {
     for (const route of routes) {
-      for (const [server, origin] of Object.entries(servers)) {
+      for (const [server, origin] of serversInRound(round)) {
         const result = await wrk(origin + route, { seconds, connections });
         runs.set(`${route} ${server}`, [...(runs.get(`${route} ${server}`) ?? []), result]);
         log(`round ${round}, ${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
@@ -260,8 +267,11 @@ try {
   });
 
   log('the edge in the seconds after a start and a release');
-  const afterChange = existsSync(edgeModule)
-    ? await edgeAfterChange({
+  /** @type {import('./load/edge-after-change.mjs').EdgeAfterChange[]} */
+  const changeRounds = [];
+  for (let round = 1; existsSync(edgeModule) && round <= rounds; round += 1) {
+    changeRounds.push(
+      await edgeAfterChange({
         startComposer: () =>
           startComposerWithWorkers({ deployments: healthy.root, port: ports.freshComposer, workers: cores }),
         startEdge: (origin) => startEdgeOn(origin, ports.freshEdge),
@@ -271,8 +281,16 @@ try {
         seconds: changeWindowSeconds,
         windows: 2,
         connections,
-      })
-    : undefined;
+      }),
+    );
+    log(
+      `round ${round}, the edge after a change: p99 ${changeRounds
+        .at(-1)
+        ?.afterStart.map((run) => run.p99)
+        .join(', ')}, release ${changeRounds.at(-1)?.afterRelease.wrk.p99} ms`,
+    );
+  }
+  const afterChange = changeRounds.length ? medianWindows(changeRounds) : undefined;
 
   // Last: new unknown addresses, each one a lookup of its fragment and the one page they all show.
   const allCoresMisses = await wrk(composer.origin, {

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { changedLegalBuild, publishLegal } from './release.mjs';
-import { wrk } from './wrk.mjs';
+import { medianOf, wrk } from './wrk.mjs';
 
 /** @typedef {import('./wrk.mjs').WrkResult} WrkResult */
 
@@ -15,6 +15,25 @@ import { wrk } from './wrk.mjs';
  * @property {WrkResult[]} afterStart each window from the start on, every route in turn
  * @property {{ route: string, wrk: WrkResult }} afterRelease the window a release of legal falls in
  */
+
+/**
+ * The windows of several rounds, each a new start and a release: each window's figures are the
+ * median of its rounds', and `highestP99` the highest p99 any round read in it.
+ * @param {EdgeAfterChange[]} rounds
+ * @returns {{ afterStart: (WrkResult & { highestP99: number })[], afterRelease: { route: string, wrk: WrkResult & { highestP99: number } } }}
+ */
+export function medianWindows(rounds) {
+  const window = (/** @type {WrkResult[]} */ runs) => ({
+    ...medianOf(runs),
+    highestP99: Math.max(...runs.map((run) => run.p99)),
+  });
+  const [first] = rounds;
+  if (!first) throw new Error('No round of the edge after a change to take the median of.');
+  return {
+    afterStart: first.afterStart.map((_, index) => window(rounds.flatMap((round) => round.afterStart[index] ?? []))),
+    afterRelease: { route: first.afterRelease.route, wrk: window(rounds.map((round) => round.afterRelease.wrk)) },
+  };
+}
 
 /**
  * @param {object} options

@@ -20,8 +20,9 @@ import { busyNote } from '../quiet-machine.mjs';
  * @property {{ route: string, seconds: number, version: string, wrk: WrkResult,
  *   poller: { requests: number, failures: number, newVersionAfterMs: number | undefined } }} release
  * @property {{ processes: number, requests: number, beforeMiB: number, afterMiB: number }} memory
- * @property {import('./edge-after-change.mjs').EdgeAfterChange & { seconds: number }} [afterChange] through a
- *   new edge and composer, from their start, then around a release (not measured without edge/)
+ * @property {ReturnType<typeof import('./edge-after-change.mjs').medianWindows> & { seconds: number }} [afterChange]
+ *   through a new edge and composer, from their start, then around a release, each window the median of the
+ *   rounds (not measured without edge/)
  */
 
 /** Issue 20's targets, and issue 34's share of plain Node. */
@@ -88,19 +89,33 @@ function afterChangeTarget(/** @type {LoadFigures['afterChange']} */ change) {
 }
 
 /** The edge's tail after a change: its table (none without the edge). */
-function afterChangeSection(/** @type {LoadFigures['afterChange']} */ change, /** @type {string} */ allCores) {
+function afterChangeSection(
+  /** @type {LoadFigures['afterChange']} */ change,
+  /** @type {string} */ allCores,
+  /** @type {LoadFigures['setup']} */ setup,
+) {
   if (!change) return [];
   return [
     `### The edge in the seconds after a change (nginx edge → ${allCores})`,
     '',
     'A new composer and a new edge, both empty; wrk through the edge from the moment both answer, window after',
     'window (each process composed every page before it listened; the edge keeps each from its first request), then while',
-    'the legal team releases a new version, published before the window. Each window is one wrk run.',
+    'the legal team releases a new version, published before the window. Each window is one wrk run a round,',
+    `a new composer and edge each round; its figures are the median of the ${setup.rounds} rounds', and the last column the`,
+    'highest p99 of any round.',
     '',
-    '| window | requests/s | p50 ms | p99 ms | max ms | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| window | requests/s | p50 ms | p99 ms | max ms | errors | highest p99 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...changeWindows(change).map(({ window, result }) =>
-      row([window, whole(result.perSecond), ms(result.p50), ms(result.p99), ms(result.max), whole(result.errors)]),
+      row([
+        window,
+        whole(result.perSecond),
+        ms(result.p50),
+        ms(result.p99),
+        ms(result.max),
+        whole(result.errors),
+        ms(result.highestP99),
+      ]),
     ),
     '',
   ];
@@ -282,7 +297,7 @@ export function loadReport(figures) {
       servedAfter === undefined ? 'never' : `${whole(servedAfter)} ms`,
     ]),
     '',
-    ...afterChangeSection(afterChange, allCores),
+    ...afterChangeSection(afterChange, allCores, setup),
     `### Memory (${allCores})`,
     '',
     `The resident set size (VmRSS) of the ${memory.processes} processes serving requests, together: after the rows above`,
