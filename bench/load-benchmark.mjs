@@ -148,36 +148,44 @@ try {
   const plainNode = await stopLater(
     startPlainNode({ port: ports.plainNode, root: join(pageFolder, 'pages'), routes, workers: cores, headers }),
   );
-  const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
   // Every server warm before the first round (its code compiled, its files read): none is measured cold.
-  for (const server of [staticFile, plainNode, ...(edgeServer ? [edgeServer] : [])]) await warm(server.origin);
+  for (const server of [staticFile, plainNode]) await warm(server.origin);
 
-  // Each route on each server in turn, round after round: the figures compared are measured close
-  // together, and each is the median of its rounds. Plain Node and the composer on every core run
-  // one after the other, so that each round compares them on the machine as it is then; which of
-  // the two goes first alternates from round to round, so that neither always meets what the
-  // run before it left (sockets closing, a busy moment passing).
-  /** @type {[string, string][]} */
+  /** @type {Map<string, WrkResult[]>} */
+  const runs = new Map();
+  /** Each route on the servers of each round in turn, round after round. */
+  const measureRounds = async (/** @type {(round: number) => string[][]} */ serversInRound) => {
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const route of routes) {
+        for (const [server = '', origin = ''] of serversInRound(round)) {
+          const result = await wrk(origin + route, { seconds, connections });
+          runs.set(`${route} ${server}`, [...(runs.get(`${route} ${server}`) ?? []), result]);
+          log(`round ${round}, ${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
+        }
+      }
+    }
+  };
+  // The figures compared are measured close together, and each is the median of its rounds. Plain
+  // Node and the composer on every core run one after the other, so that each round compares them
+  // on the machine as it is then; which of the two goes first alternates from round to round, so
+  // that neither always meets what the run before it left (sockets closing, a busy moment passing).
   const pair = [
     ['plainNode', plainNode.origin],
     ['allCores', composer.origin],
   ];
-  const serversInRound = (/** @type {number} */ round) => [
+  await measureRounds((round) => [
     ['limit', staticFile.origin],
     ...(round % 2 ? pair : [...pair].reverse()),
     ['oneProcess', single.origin],
-    ...(edgeServer ? [['edge', edgeServer.origin]] : []),
-  ];
-  /** @type {Map<string, WrkResult[]>} */
-  const runs = new Map();
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const route of routes) {
-      for (const [server, origin] of serversInRound(round)) {
-        const result = await wrk(origin + route, { seconds, connections });
-        runs.set(`${route} ${server}`, [...(runs.get(`${route} ${server}`) ?? []), result]);
-        log(`round ${round}, ${route} ${server}: ${Math.round(result.perSecond)}/s, p99 ${result.p99} ms`);
-      }
-    }
+  ]);
+  await stopNow(staticFile);
+  await stopNow(plainNode);
+  // The edge, afterwards: an nginx edge idle beside them slowed every Node server here by 5–10 %
+  // (the composers most), which is no part of what the comparison above measures.
+  const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
+  if (edgeServer) {
+    await warm(edgeServer.origin);
+    await measureRounds(() => [['edge', edgeServer.origin]]);
   }
   const runsAt = (/** @type {string} */ route, /** @type {string} */ server) => runs.get(`${route} ${server}`) ?? [];
   const medianAt = (/** @type {string} */ route, /** @type {string} */ server) => medianOf(runsAt(route, server));
@@ -195,8 +203,6 @@ try {
     shareOfPlainNode: shareOfPlainNodeAt(route),
     edge: edgeServer ? medianAt(route, 'edge') : undefined,
   }));
-  await stopNow(staticFile);
-  await stopNow(plainNode);
   if (edgeServer) await stopNow(edgeServer);
   const oneProcessMisses = await wrk(single.origin, {
     seconds,
