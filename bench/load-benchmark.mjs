@@ -178,21 +178,26 @@ try {
     ...(round % 2 ? pair : [...pair].reverse()),
     ['oneProcess', single.origin],
   ]);
-  await stopNow(staticFile);
   await stopNow(plainNode);
   // The edge, afterwards: an nginx edge idle beside them slowed every Node server here by 5–10 %
-  // (the composers most), which is no part of what the comparison above measures.
+  // (the composers most), which is no part of what the comparison above measures. Each of its runs
+  // is paired with one of the static file, as plain Node's with the composer's.
   const edgeServer = existsSync(edgeModule) ? await stopLater(startEdgeOn(composer.origin)) : undefined;
   if (edgeServer) {
     await warm(edgeServer.origin);
-    await measureRounds(() => [['edge', edgeServer.origin]]);
+    const besideEdge = [
+      ['limitBesideEdge', staticFile.origin],
+      ['edge', edgeServer.origin],
+    ];
+    await measureRounds((round) => (round % 2 ? besideEdge : [...besideEdge].reverse()));
   }
+  await stopNow(staticFile);
   const runsAt = (/** @type {string} */ route, /** @type {string} */ server) => runs.get(`${route} ${server}`) ?? [];
   const medianAt = (/** @type {string} */ route, /** @type {string} */ server) => medianOf(runsAt(route, server));
-  /** The composer's share of plain Node's requests/s: each round's, paired, and their median. */
-  const shareOfPlainNodeAt = (/** @type {string} */ route) => {
-    const node = runsAt(route, 'plainNode');
-    return middle(runsAt(route, 'allCores').map((run, round) => run.perSecond / (node[round]?.perSecond ?? NaN)));
+  /** A server's share of another's requests/s: each round's, paired, and their median. */
+  const pairedShare = (/** @type {string} */ route, /** @type {string} */ server, /** @type {string} */ of) => {
+    const other = runsAt(route, of);
+    return middle(runsAt(route, server).map((run, round) => run.perSecond / (other[round]?.perSecond ?? NaN)));
   };
   const byRoute = routes.map((route) => ({
     route,
@@ -200,8 +205,9 @@ try {
     plainNode: medianAt(route, 'plainNode'),
     oneProcess: medianAt(route, 'oneProcess'),
     allCores: medianAt(route, 'allCores'),
-    shareOfPlainNode: shareOfPlainNodeAt(route),
+    shareOfPlainNode: pairedShare(route, 'allCores', 'plainNode'),
     edge: edgeServer ? medianAt(route, 'edge') : undefined,
+    edgeShareOfLimit: edgeServer ? pairedShare(route, 'edge', 'limitBesideEdge') : undefined,
   }));
   if (edgeServer) await stopNow(edgeServer);
   const oneProcessMisses = await wrk(single.origin, {

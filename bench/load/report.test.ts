@@ -121,6 +121,18 @@ describe('loadReport', () => {
     );
   });
 
+  it("reads the edge's share of the limit from its own paired rounds when it has them", () => {
+    const base = figures();
+    const paired = (edgeShareOfLimit: number) =>
+      loadReport(figures({ routes: base.routes.map((route) => ({ ...route, edgeShareOfLimit })) }));
+    // Unpaired, /games reads 30,000 of 40,000: 75 %.
+    expect(targetLine(loadReport(base), 'through the nginx edge: ≥ 80 %')).toMatch(
+      /75 % \(\/games, the lowest\) \| ✗ \|$/,
+    );
+    expect(targetLine(paired(0.86), 'through the nginx edge: ≥ 80 %')).toMatch(/86 % \(\/, the lowest\) \| ✓ \|$/);
+    expect(paired(0.86)).toContain('| /games | nginx edge → composer | 30,000 | 1.3 | 5.0 | 0 | 86 % |');
+  });
+
   it("shows Node's own ceiling beside the composer", () => {
     expect(loadReport(figures())).toContain('| /games | plain Node, 2 processes | 30,000 | ');
   });
