@@ -17,6 +17,7 @@ export default defineConfig({
       },
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'registry', include: ['registry/**/*.test.ts'], environment: 'node' } },
       // The discovery service's tests share one PostgreSQL cluster per run.
       {
         test: {

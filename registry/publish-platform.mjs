@@ -1,15 +1,16 @@
 // @ts-check
 // `pnpm platform:publish [--registry <url>]`: builds every platform package (each package under
 // packages/ that is not private) and publishes to the registry (by default the local one, `pnpm
-// registry`) each version it does not have yet; a version it has is left as it is (bump the
-// version to publish a change). pnpm publishes them: it writes `workspace:` and `catalog:` as the
-// versions they stand for, and each package's publishConfig points its exports at dist/.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// registry`) each version it does not have yet; a version it has is left as it is, and a package
+// that changed under a version the registry has stops the publish (bump the version to publish a
+// change). pnpm publishes them: it writes `workspace:` and `catalog:` as the versions they stand
+// for, and each package's publishConfig points its exports at dist/.
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs, promisify } from 'node:util';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { pinnedPnpm } from '../scripts/pnpm.mjs';
 import { localRegistry } from '../packages/deploy/src/eject.js';
@@ -50,6 +51,133 @@ export function buildPlatform(folders) {
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
+ * npm settings of a publish's own for a registry on this machine (it takes anyone's token, and
+ * pnpm and npm send none without one), else none.
+ * @param {string} registry
+ * @param {(env: NodeJS.ProcessEnv) => T} run
+ * @template T
+ * @returns {T}
+ */
+function withRegistrySettings(registry, run) {
+  const { host, hostname } = new URL(registry);
+  if (!loopback.has(hostname)) return run(process.env);
+  const settings = mkdtempSync(join(tmpdir(), 'nova-publish-'));
+  const cleanUp = () => rmSync(settings, { recursive: true, force: true });
+  try {
+    writeFileSync(join(settings, '.npmrc'), `//${host}/:_authToken=anonymous\n`);
+    const result = run({ ...process.env, npm_config_userconfig: join(settings, '.npmrc') });
+    if (result instanceof Promise) return /** @type {T} */ (result.finally(cleanUp));
+    cleanUp();
+    return result;
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+}
+
+/**
+ * Downloads a package's version from `registry` into `folder` (npm pack, with npm's settings for
+ * it): the tarball's path, or undefined if the registry has no such version.
+ * @param {string} registry
+ * @param {{ name: string, version: string }} wanted
+ * @param {string} folder
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<string | undefined>}
+ */
+async function publishedTarball(registry, { name, version }, folder, env) {
+  const spec = `${name}@${version}`;
+  try {
+    await promisify(execFile)('npm', ['pack', spec, '--pack-destination', folder, '--json', '--registry', registry], {
+      env,
+    });
+    return join(folder, tarballName(name, version));
+  } catch (error) {
+    const printed = String(/** @type {{ stdout?: string }} */ (error).stdout ?? '');
+    if (printed.includes('"E404"')) return undefined;
+    throw new Error(`npm could not read ${spec} from ${registry}: ${printed.trim() || error}`);
+  }
+}
+
+/** The file name npm and pnpm give a package's tarball. */
+const tarballName = (/** @type {string} */ name, /** @type {string} */ version) =>
+  `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
+
+/**
+ * Whether two package tarballs hold the same package: the same files with the same bytes, and the
+ * same manifest (pnpm orders its dependencies one way when it packs and another when it publishes;
+ * the gzip around them differs between the zlib builds of two Node versions).
+ * @param {string} one
+ * @param {string} other
+ * @param {string} folder where to unpack them
+ */
+function samePackage(one, other, folder) {
+  const unpacked = [one, other].map((tarball, index) => {
+    const into = join(folder, String(index));
+    mkdirSync(into, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', into]);
+    const files = readdirSync(into, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(into, join(entry.parentPath, entry.name)))
+      .sort();
+    return { into, files };
+  });
+  const [a, b] = /** @type {[{ into: string, files: string[] }, { into: string, files: string[] }]} */ (unpacked);
+  const read = (/** @type {string} */ root, /** @type {string} */ file) => readFileSync(join(root, file));
+  return (
+    isDeepStrictEqual(a.files, b.files) &&
+    a.files.every((file) =>
+      file === join('package', 'package.json')
+        ? isDeepStrictEqual(JSON.parse(String(read(a.into, file))), JSON.parse(String(read(b.into, file))))
+        : read(a.into, file).equals(read(b.into, file)),
+    )
+  );
+}
+
+/**
+ * The platform packages whose version `registry` has already, with other contents than they have
+ * now (packed as pnpm publishes them). A version is never published twice, so such a change would
+ * be skipped and reach no team.
+ * @param {string} registry
+ * @param {string[]} folders
+ * @returns {Promise<string[]>} what is wrong, a line for each
+ */
+export async function changedUnderPublishedVersions(registry, folders) {
+  const manifests = folders.map((folder) => ({
+    folder,
+    .../** @type {{ name: string, version: string }} */ (
+      JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'))
+    ),
+  }));
+  const work = mkdtempSync(join(tmpdir(), 'nova-published-'));
+  mkdirSync(join(work, 'published'));
+  try {
+    const published = await withRegistrySettings(registry, (env) =>
+      Promise.all(manifests.map((manifest) => publishedTarball(registry, manifest, join(work, 'published'), env))),
+    );
+    const kept = manifests.flatMap((manifest, index) => {
+      const tarball = published[index];
+      return tarball ? [{ ...manifest, tarball }] : [];
+    });
+    if (kept.length === 0) return [];
+    const [command, args] = pinnedPnpm([
+      ...['--recursive', ...kept.flatMap(({ folder }) => ['--filter', `./packages/${basename(folder)}`])],
+      ...['pack', '--pack-destination', join(work, 'packed')],
+    ]);
+    execFileSync(command, args, { cwd: repoRoot, stdio: 'ignore' });
+    return kept.flatMap(({ folder, name, version, tarball }) =>
+      samePackage(join(work, 'packed', tarballName(name, version)), tarball, join(work, 'unpacked', name))
+        ? []
+        : [
+            `${name} ${version} is in the registry with other contents than packages/${basename(folder)} has now: ` +
+              'give it a new version (minor for additions, major for changes that break), then publish.',
+          ],
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
  * Publishes every platform package whose version `registry` lacks. pnpm sends no publish without
  * a token: to a registry on this machine it sends a placeholder (it takes anyone's), from npm
  * settings of its own; any other registry gets the token your npm settings hold for it.
@@ -57,27 +185,22 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
  * @returns {string} what pnpm printed
  */
 export function publishPlatform(registry) {
-  const { host, hostname } = new URL(registry);
-  const settings = mkdtempSync(join(tmpdir(), 'nova-publish-'));
-  try {
-    writeFileSync(join(settings, '.npmrc'), `//${host}/:_authToken=anonymous\n`);
-    const env = loopback.has(hostname)
-      ? { ...process.env, npm_config_userconfig: join(settings, '.npmrc') }
-      : process.env;
-    const [command, args] = pinnedPnpm([
-      ...['--recursive', '--filter', './packages/*', 'publish', '--registry', registry, '--no-git-checks'],
-    ]);
-    return execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env });
-  } finally {
-    rmSync(settings, { recursive: true, force: true });
-  }
+  const [command, args] = pinnedPnpm([
+    ...['--recursive', '--filter', './packages/*', 'publish', '--registry', registry, '--no-git-checks'],
+  ]);
+  return withRegistrySettings(registry, (env) =>
+    execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { registry: { type: 'string', default: localRegistry } } });
   try {
     const registry = new URL(values.registry).href;
-    buildPlatform(platformPackages());
+    const folders = platformPackages();
+    buildPlatform(folders);
+    const changed = await changedUnderPublishedVersions(registry, folders);
+    if (changed.length) throw new Error(`nothing was published.\n${changed.join('\n')}`);
     console.log(publishPlatform(registry));
   } catch (error) {
     console.error(`platform:publish failed: ${error instanceof Error ? error.message : error}`);

@@ -1,4 +1,4 @@
 // The platform's npm registry for a spec (registry/): a Verdaccio of the test's own, and the
 // platform's packages published to it as `pnpm platform:publish` does.
-export { publishPlatform } from '../../registry/publish-platform.mjs';
+export { changedUnderPublishedVersions, platformPackages, publishPlatform } from '../../registry/publish-platform.mjs';
 export { startRegistry } from '../../registry/registry.mjs';

@@ -7,7 +7,12 @@ import type { Page } from '@playwright/test';
 import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { retitledTerms } from '../support/legal-team.ts';
-import { publishPlatform, startRegistry } from '../support/registry.ts';
+import {
+  changedUnderPublishedVersions,
+  platformPackages,
+  publishPlatform,
+  startRegistry,
+} from '../support/registry.ts';
 import { serverRenderOf } from '../support/server-render.ts';
 import { repoRoot } from '../support/site.ts';
 import { devCommand } from '../support/slice-dev.ts';
@@ -51,6 +56,8 @@ test('a team ships legal from a repository of its own: installed from a registry
         stdio: 'pipe',
       }),
     );
+    // What the registry has is what the packages are: nothing changed under a published version.
+    expect(await changedUnderPublishedVersions(registry.url, platformPackages())).toEqual([]);
     // Publishing again changes nothing and is no error: every version is there already.
     expect(step('publish again', () => publishPlatform(registry.url))).toMatch(/no new packages/i);
 
