@@ -104,8 +104,8 @@ const tarballName = (/** @type {string} */ name, /** @type {string} */ version) 
 
 /**
  * Whether two package tarballs hold the same package: the same files with the same bytes, and the
- * same manifest (pnpm orders its dependencies one way when it packs and another when it publishes;
- * the gzip around them differs between the zlib builds of two Node versions).
+ * same manifest, whatever the order of its keys (pnpm orders a manifest's dependencies one way
+ * when it packs and another when it publishes). How the tar was compressed is no part of it.
  * @param {string} one
  * @param {string} other
  * @param {string} folder where to unpack them
