@@ -1,23 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../packages/tooling/src/free-port.js';
 import { changedUnderPublishedVersions } from './publish-platform.mjs';
 import { startRegistry } from './registry.mjs';
 
 const packages = join(import.meta.dirname, '..', 'packages');
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(packages, name, 'package.json'), 'utf8')) as { version: string }).version;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, 'localhost', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('platform:publish, against a real registry', () => {
   const folder = mkdtempSync(join(tmpdir(), 'nova-publish-test-'));

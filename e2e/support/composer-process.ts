@@ -1,24 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { fieldSignalsPath, fieldSignalTokenPath } from '@nova/contracts/field-signals';
 import { bucketCookie } from '@nova/contracts/traffic';
+import { freePort } from '@nova/tooling/free-port';
 import { composerSettings, startComposer } from '../../scripts/local-composer.mjs';
-
-/** A port nothing listens on now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The composer as production runs it (shell/server/main.mjs, two processes) on a
  * deployment root (`deploy.environment()`'s): its pages' origin, its /metrics, what it printed.
  */
 export async function composerProcess(root: string, settings: Record<string, string> = {}) {
-  const [port, metricsPort] = [await freePort(), await freePort()];
+  const [port, metricsPort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1')];
   const composer = await startComposer(
     {
       ...composerSettings({ deployments: root, port, metricsPort }),

@@ -19,6 +19,7 @@ import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';
 import { sliceNames, slices } from '@nova/contracts/slices';
+import { freePort } from '@nova/tooling/free-port';
 import type { Fault } from './faults.ts';
 import { repoRoot } from './site.ts';
 
@@ -254,13 +255,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         cleanups.push(stop);
         return { port: portOf(server), stop };
       },
-      async freePort() {
-        const server = createServer();
-        await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
-        const port = portOf(server);
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        return port;
-      },
+      freePort: () => freePort(),
     };
     await use(deploy);
     for (const cleanup of cleanups.reverse()) await cleanup();
