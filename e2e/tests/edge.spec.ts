@@ -89,11 +89,13 @@ test('the edge keeps the remote map, never a preview, nothing but GET and HEAD',
   const terms = `${edgeSite.url}/terms-and-conditions`;
   await request.get(terms);
   const legal = releasedVersion(readRemoteMap(edgeSite.root).microFrontends.legal ?? [])?.metadata.version;
-  for (const attempt of [1, 2]) {
-    const preview = await request.get(`${terms}?preview=legal@${legal}`);
-    expect(preview.headers()['x-cache-status'], `preview, request ${attempt}`).toBe('BYPASS');
-    expect(preview.headers()['cache-control']).toBe('private, no-store');
-  }
+  // Spelled as the composer reads it: the name percent-decoded.
+  for (const name of ['preview', '%70review', 'pr%65vi%65%77'])
+    for (const attempt of [1, 2]) {
+      const preview = await request.get(`${terms}?${name}=legal@${legal}`);
+      expect(preview.headers()['x-cache-status'], `${name}, request ${attempt}`).toBe('BYPASS');
+      expect(preview.headers()['cache-control']).toBe('private, no-store');
+    }
   // Any other query is the same page.
   await expect.poll(() => cacheStatus(request, `${terms}?utm_source=mail`), { intervals: [0] }).toBe('HIT');
   // The browser's remote map is kept like a page; a preview's is the tab's own.
