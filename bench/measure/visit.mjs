@@ -2,6 +2,7 @@
 // Cold visits of one page in a fresh browser context: what it downloads, and how soon it shows
 // on a slow mobile network.
 import { gzipSync } from 'node:zlib';
+import { watchNetwork } from './network.mjs';
 import { longestRequestChain } from './waves.mjs';
 
 /** @typedef {import('@playwright/test').Browser} Browser */
@@ -21,6 +22,7 @@ const gzipSize = (/** @type {Buffer} */ bytes) => gzipSync(bytes, { level: 9 }).
 export async function measureScripts(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  const network = watchNetwork(page);
   /** @type {Promise<{ url: string, gzip: number }>[]} */
   const scripts = [];
   const onResponse = (/** @type {import('@playwright/test').Response} */ response) => {
@@ -34,7 +36,7 @@ export async function measureScripts(browser, url) {
   // long hydration takes on a busy machine.
   await untilResponds(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   // No body read may start after this: the context closes below, and a read left behind would fail.
   page.off('response', onResponse);
   const files = await Promise.all(scripts);
@@ -91,9 +93,10 @@ export async function measureSlowVisit(browser, url) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...slowNetwork });
   await page.addInitScript(observeFirstScreen);
+  const network = watchNetwork(page);
   await page.goto(url, { waitUntil: 'commit' });
   await untilResponds(page);
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
   const { headingAt, fcp, lcp, respondsAt, requests } = await page.evaluate(() => {
     // The tab icon is fetched by the browser for itself; nothing on the page waits for it.
     const icon = document.querySelector('link[rel~="icon"]')?.getAttribute('href');
