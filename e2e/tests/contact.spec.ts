@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { stopClock } from '../support/clock.ts';
+import { advanceUntilHidden, advanceUntilVisible } from '../support/page-clock.ts';
 import { contactField as field, contactForm as form, sendButton as submit } from '../support/contact.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { titles } from '../support/site.ts';
@@ -31,14 +32,9 @@ async function openWithStoppedClock(page: Page, from = '/contact') {
 
 /**
  * Moves the stopped page clock on until the send is over and its success shows (how long that
- * takes is the unit tests' business), giving the page a moment to render after each step.
+ * takes is the unit tests' business).
  */
-async function runUntilSent(page: Page) {
-  await expect(async () => {
-    await page.clock.runFor(250);
-    await expect(sent(page)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ intervals: [0], timeout: 30_000 });
-}
+const runUntilSent = (page: Page) => advanceUntilVisible(page, sent(page));
 
 /**
  * Runs `work` (an axe scan, which sets timers of its own) while the stopped page clock creeps on
@@ -110,8 +106,7 @@ test('a send: Sending..., then the success message with the focus on it and the 
   await expect(submit(page)).toHaveText('Send Message');
   await expect(submit(page)).toBeEnabled();
   await expectFormHolds(page, { name: '', email: '', subject: 'Select a subject', message: '' });
-  await page.clock.resume();
-  await expect(sent(page)).toBeHidden();
+  await advanceUntilHidden(page, sent(page));
 
   // The cleared draft stays cleared when the page is loaded again.
   await page.reload();
