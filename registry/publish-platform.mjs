@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, parseArgs, promisify } from 'node:util';
+import { npmEnvironment } from '../packages/tooling/src/npm-environment.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { pinnedPnpm } from '../scripts/pnpm.mjs';
 import { localRegistry } from '../packages/deploy/src/eject.js';
@@ -51,8 +52,9 @@ export function buildPlatform(folders) {
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * npm settings of a publish's own for a registry on this machine (it takes anyone's token, and
- * pnpm and npm send none without one), else none.
+ * The environment of the npm commands of a publish (npm, and pnpm through npx): without the
+ * settings pnpm hands down, which npm warns of (npmEnvironment); for a registry on this machine,
+ * with npm settings of its own (it takes anyone's token, and pnpm and npm send none without one).
  * @param {string} registry
  * @param {(env: NodeJS.ProcessEnv) => T} run
  * @template T
@@ -60,12 +62,12 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 function withRegistrySettings(registry, run) {
   const { host, hostname } = new URL(registry);
-  if (!loopback.has(hostname)) return run(process.env);
+  if (!loopback.has(hostname)) return run(npmEnvironment());
   const settings = mkdtempSync(join(tmpdir(), 'nova-publish-'));
   const cleanUp = () => rmSync(settings, { recursive: true, force: true });
   try {
     writeFileSync(join(settings, '.npmrc'), `//${host}/:_authToken=anonymous\n`);
-    const result = run({ ...process.env, npm_config_userconfig: join(settings, '.npmrc') });
+    const result = run({ ...npmEnvironment(), npm_config_userconfig: join(settings, '.npmrc') });
     if (result instanceof Promise) return /** @type {T} */ (result.finally(cleanUp));
     cleanUp();
     return result;
@@ -163,7 +165,7 @@ export async function changedUnderPublishedVersions(registry, folders) {
       ...['--recursive', ...kept.flatMap(({ folder }) => ['--filter', `./packages/${basename(folder)}`])],
       ...['pack', '--pack-destination', join(work, 'packed')],
     ]);
-    execFileSync(command, args, { cwd: repoRoot, stdio: 'ignore' });
+    execFileSync(command, args, { cwd: repoRoot, stdio: 'ignore', env: npmEnvironment() });
     return kept.flatMap(({ folder, name, version, tarball }) =>
       samePackage(join(work, 'packed', tarballName(name, version)), tarball, join(work, 'unpacked', name))
         ? []
