@@ -37,8 +37,9 @@ export default defineConfig({
     { name: 'rest', testIgnore: longTests },
   ],
   webServer: {
-    // Serves the builds as they are now: published and released first.
-    command: 'npm --prefix .. run deploy:local && node ../scripts/serve.mjs',
+    // Serves the builds as they are now: published and released first (the root's deploy:local,
+    // without npm, which warns of every setting pnpm hands down to the suite).
+    command: 'slice publish --all --built --release && node ../scripts/serve.mjs',
     url: shellOrigin,
     reuseExistingServer: !process.env.CI,
     // The portals that may frame the demo provider: any local one, and the suite's other host name.
