@@ -60,7 +60,7 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
  * @template T
  * @returns {T}
  */
-function withRegistrySettings(registry, run) {
+export function withRegistrySettings(registry, run) {
   const { host, hostname } = new URL(registry);
   if (!loopback.has(hostname)) return run(npmEnvironment());
   const settings = mkdtempSync(join(tmpdir(), 'nova-publish-'));

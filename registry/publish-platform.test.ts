@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../packages/tooling/src/free-port.js';
-import { changedUnderPublishedVersions } from './publish-platform.mjs';
+import { changedUnderPublishedVersions, withRegistrySettings } from './publish-platform.mjs';
 import { startRegistry } from './registry.mjs';
 
 const packages = join(import.meta.dirname, '..', 'packages');
@@ -26,13 +26,9 @@ describe('platform:publish, against a real registry', () => {
       JSON.stringify({ name: '@nova/signing', version: versionOf('signing'), main: 'index.js' }),
     );
     writeFileSync(join(impostor, 'index.js'), 'export const before = true;\n');
-    const settings = join(folder, '.npmrc');
-    writeFileSync(settings, `//${new URL(registry.url).host}/:_authToken=anonymous\n`);
-    execFileSync('npm', ['publish', '--registry', registry.url], {
-      cwd: impostor,
-      env: { ...process.env, npm_config_userconfig: settings },
-      stdio: 'ignore',
-    });
+    withRegistrySettings(registry.url, (env) =>
+      execFileSync('npm', ['publish', '--registry', registry.url], { cwd: impostor, env, stdio: 'ignore' }),
+    );
   }, 60_000);
 
   afterAll(async () => {
