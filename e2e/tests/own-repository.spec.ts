@@ -9,6 +9,7 @@ import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { retitledTerms } from '../support/legal-team.ts';
 import {
   changedUnderPublishedVersions,
+  forgetCachedPlatform,
   platformPackages,
   publishPlatform,
   startRegistry,
@@ -73,6 +74,7 @@ test('a team ships legal from a repository of its own: installed from a registry
       execFileSync(command, args, { cwd: repository, env: teamEnvironment, encoding: 'utf8', stdio: 'pipe' });
 
     // Installed with npm: @nova from the registry, the rest from npm's (through npm's cache).
+    forgetCachedPlatform(registry.url);
     step('npm install', () => team('npm', 'install', '--prefer-offline', '--no-audit', '--no-fund'));
     const installed = (name: string) =>
       JSON.parse(readFileSync(join(repository, 'node_modules', name, 'package.json'), 'utf8'));
