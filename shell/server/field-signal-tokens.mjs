@@ -8,7 +8,7 @@
 // verifies, has not expired, was issued to its sender, names the versions its signals are about,
 // and was never used before (client-ledger.mjs keeps the ids).
 import { randomBytes } from 'node:crypto';
-import { purposes } from '@nova/signing/signing';
+import { purposes, timedPayload } from '@nova/signing/signing';
 import { isRecord } from '@nova/contracts/remote-map';
 
 /** @typedef {import('@nova/signing/signing').Signer} Signer */
@@ -18,14 +18,17 @@ import { isRecord } from '@nova/contracts/remote-map';
  * @typedef {{ id: string, client: string, versions: Record<string, string>, expiresAt: number }} TokenGrant
  */
 
-/** How long a token is good for: a page keeps a spare one and asks for the next before it expires. */
-export const tokenLifetimeMs = 15 * 60_000;
+/**
+ * How long a token is good for (its purpose's longest lifetime): a page keeps a spare one and asks
+ * for the next before it expires.
+ */
+export const tokenLifetimeMs = purposes.fieldSignals.maxLifetimeMs;
 
 /**
  * @param {Signer} signer the environment's key
- * @param {{ now?: () => number, lifetimeMs?: number }} [options]
+ * @param {{ now?: () => number }} [options]
  */
-export function fieldSignalTokens(signer, { now = Date.now, lifetimeMs = tokenLifetimeMs } = {}) {
+export function fieldSignalTokens(signer, { now = Date.now } = {}) {
   const clientHash = (/** @type {string} */ client) => signer.digest(purposes.client, client);
   return {
     /** The keyed hash a token names its client by: the same client, the same hash; nothing readable. */
@@ -36,9 +39,9 @@ export function fieldSignalTokens(signer, { now = Date.now, lifetimeMs = tokenLi
      * @param {Record<string, string>} versions by slice
      */
     issue(client, versions) {
-      const expiresAt = now() + lifetimeMs;
+      const expiresAt = now() + tokenLifetimeMs;
       const payload = { i: randomBytes(12).toString('base64url'), c: clientHash(client), v: versions, e: expiresAt };
-      return { token: signer.sign(purposes.fieldSignals, payload), expiresIn: Math.floor(lifetimeMs / 1000) };
+      return { token: signer.sign(purposes.fieldSignals, payload), expiresIn: Math.floor(tokenLifetimeMs / 1000) };
     },
     /**
      * What a batch's token grants its sender, or why it grants nothing.
@@ -48,17 +51,10 @@ export function fieldSignalTokens(signer, { now = Date.now, lifetimeMs = tokenLi
      */
     check(token, client) {
       if (token === undefined || token === '') return 'no-token';
-      const payload = signer.verify(purposes.fieldSignals, token);
-      if (!isRecord(payload)) return 'invalid-token';
-      const { i: id, c: issuedTo, v: versions, e: expiresAt } = payload;
-      if (
-        typeof id !== 'string' ||
-        typeof issuedTo !== 'string' ||
-        typeof expiresAt !== 'number' ||
-        !isRecord(versions)
-      )
-        return 'invalid-token';
-      if (expiresAt <= now()) return 'expired-token';
+      const timed = timedPayload(signer, purposes.fieldSignals, token, now());
+      if ('refused' in timed) return timed.refused === 'expired' ? 'expired-token' : 'invalid-token';
+      const { i: id, c: issuedTo, v: versions, e: expiresAt } = timed.payload;
+      if (typeof id !== 'string' || typeof issuedTo !== 'string' || !isRecord(versions)) return 'invalid-token';
       if (issuedTo !== clientHash(client)) return 'token-client';
       return { id, client: issuedTo, versions: /** @type {Record<string, string>} */ (versions), expiresAt };
     },

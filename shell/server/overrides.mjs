@@ -11,6 +11,7 @@
 // where the environment allows overrides (OVERRIDES=allow).
 import { devEntryPath, devVersion, overrideParameter, overrideSetCookie } from '@nova/contracts/dev-override';
 import { readBucket } from '@nova/contracts/traffic';
+import { overrideLifetimeMs } from '@nova/signing/override-token';
 import { composePage } from './compose.mjs';
 import { askedOverHttps } from './negotiation.mjs';
 import { devFragmentSource } from './override-fragment.mjs';
@@ -110,6 +111,13 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
     overrideSetCookie(token, seconds, askedOverHttps(request));
 
   /**
+   * How long the cookie of an override lasts: until its token expires, and never longer than an
+   * override may (a token signed by a clock ahead of ours may expire a little later).
+   */
+  const cookieSeconds = (/** @type {number} */ expiresAt) =>
+    Math.max(1, Math.floor(Math.min(expiresAt - now(), overrideLifetimeMs) / 1000));
+
+  /**
    * A page composed for the override's browser.
    * @param {RequestParts} request
    * @param {string} path
@@ -159,7 +167,7 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
       if (link && 'end' in link) return redirect(path, search, setCookie(request, '', 0));
       if (link) {
         const { token, expiresAt } = link.start;
-        return redirect(path, search, setCookie(request, token, Math.max(1, Math.floor((expiresAt - now()) / 1000))));
+        return redirect(path, search, setCookie(request, token, cookieSeconds(expiresAt)));
       }
       const override = reader.cookie(request.headers.get('cookie'));
       if (!override) return undefined;

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
-import { overrideToken } from '@nova/signing/override-token';
-import { purposes, signer } from '@nova/signing/signing';
+import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
+import { clockSkewMs, purposes, signer } from '@nova/signing/signing';
 import { serverRenderId } from '../document/server-render.js';
 import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
@@ -147,6 +147,13 @@ describe('an override link', () => {
     expect(answer.header('Cache-Control')).toBe('private, no-store');
   });
 
+  it('sets a cookie that lasts no longer than an override may, whatever its token says', async () => {
+    // Signed by a clock a little ahead of ours: honoured, for 12 hours.
+    const ahead = token({ expiresAt: clock + overrideLifetimeMs + clockSkewMs });
+    const answer = await get(handlerWith(), `/terms-and-conditions?override=${ahead}`);
+    expect(answer.header('Set-Cookie')).toBe(`nova_override=${ahead}; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax`);
+  });
+
   it('is ended by ?override=off, which clears the cookie', async () => {
     const answer = await get(handlerWith(), '/contact?override=off', cookie());
     expect(answer.status).toBe(303);
@@ -263,6 +270,8 @@ describe('an override that does not count', () => {
   it.each([
     ['signed with another key', () => token({ by: signer('x'.repeat(32)) })],
     ['expired', () => token({ expiresAt: clock })],
+    ['lasting longer than an override may', () => token({ expiresAt: clock + overrideLifetimeMs + clockSkewMs + 1 })],
+    ['lasting until the year 275,000', () => token({ expiresAt: Date.UTC(275_000, 0) })],
     ['signed for another use', () => key.sign(purposes.preview, { s: 'legal', o: devOrigin, e: clock + 1000 })],
     ['for an origin the environment does not allow', () => token({ origin: 'http://dev.example:5176' })],
     ['for a slice that does not exist', () => token({ slice: '__proto__' })],

@@ -7,8 +7,8 @@ import { purposes, unexpiredPayload } from './signing.js';
 /** @typedef {import('./signing.js').Signer} Signer */
 /** @typedef {{ slice: string, origin: string, expiresAt: number }} Override */
 
-/** How long an override lasts: a working day; `slice dev` signs a new one on every start. */
-export const overrideLifetimeMs = 12 * 3_600_000;
+/** How long an override lasts (its purpose's longest): `slice dev` signs a new one on every start. */
+export const overrideLifetimeMs = purposes.override.maxLifetimeMs;
 
 /**
  * The token of an override link.
@@ -19,7 +19,8 @@ export const overrideToken = (signer, { slice, origin, expiresAt }) =>
   signer.sign(purposes.override, { s: slice, o: origin, e: expiresAt });
 
 /**
- * What an override token asks for, if this key signed it as one and it has not expired.
+ * What an override token asks for, if this key signed it as one, it has not expired and it lives
+ * no longer than an override may.
  * @param {Signer} signer
  * @param {unknown} token
  * @param {number} now milliseconds since the epoch

@@ -7,8 +7,8 @@ import { purposes, unexpiredPayload } from './signing.js';
 /** @typedef {import('./signing.js').Signer} Signer */
 /** @typedef {{ slice: string, version: string, expiresAt: number }} Preview */
 
-/** The longest a preview link may last, and how long it lasts unless told. */
-export const previewLifetime = { maxMs: 24 * 3_600_000, defaultMs: 3_600_000 };
+/** The longest a preview link may last (its purpose's), and how long it lasts unless told. */
+export const previewLifetime = { maxMs: purposes.preview.maxLifetimeMs, defaultMs: 3_600_000 };
 
 /**
  * The token of a preview link.
@@ -19,7 +19,8 @@ export const previewToken = (signer, { slice, version, expiresAt }) =>
   signer.sign(purposes.preview, { s: slice, v: version, e: expiresAt });
 
 /**
- * What a preview token asks for, if this key signed it as one and it has not expired.
+ * What a preview token asks for, if this key signed it as one, it has not expired and it lives no
+ * longer than a preview may.
  * @param {Signer} signer
  * @param {unknown} token
  * @param {number} now milliseconds since the epoch

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { previewOf, previewToken } from './preview-token.js';
+import { previewLifetime, previewOf, previewToken } from './preview-token.js';
 import { environmentKey, localSigningKey, signingKeyFile } from './signing-key.js';
-import { purposes, randomKey, signer } from './signing.js';
+import { clockSkewMs, purposes, randomKey, signer, timedPayload } from './signing.js';
 
 const key = 'k'.repeat(32);
 
@@ -52,6 +52,34 @@ describe('signed tokens', () => {
   });
 });
 
+describe("a signed token's time", () => {
+  const { sign } = signer(key);
+  const now = Date.UTC(2026, 10, 28, 5);
+  const tokenPurposes = [purposes.fieldSignals, purposes.preview, purposes.override] as const;
+  /** What a token signed for `purpose` with the expiry `e` is at `now`. */
+  const timed = (purpose: (typeof tokenPurposes)[number], e: unknown) =>
+    timedPayload(signer(key), purpose, sign(purpose, { e }), now);
+
+  it('gives each use of the key a longest lifetime: field signals 15 min, previews 24 h, overrides 12 h', () => {
+    expect(tokenPurposes.map((purpose) => purpose.maxLifetimeMs)).toEqual([
+      15 * 60_000,
+      24 * 3_600_000,
+      12 * 3_600_000,
+    ]);
+  });
+
+  it.each(tokenPurposes)('holds for $label until it expires, at most its longest lifetime from now', (purpose) => {
+    const longest = now + purpose.maxLifetimeMs + clockSkewMs;
+    expect(timed(purpose, now + 1)).toEqual({ payload: { e: now + 1 } });
+    expect(timed(purpose, longest)).toEqual({ payload: { e: longest } });
+    expect(timed(purpose, now)).toEqual({ refused: 'expired' });
+    expect(timed(purpose, longest + 1)).toEqual({ refused: 'invalid' });
+    // The year 275,000: signed with the key, and still no token of ours.
+    expect(timed(purpose, Date.UTC(275_000, 0))).toEqual({ refused: 'invalid' });
+    for (const e of [undefined, '9999999999999', null]) expect(timed(purpose, e)).toEqual({ refused: 'invalid' });
+  });
+});
+
 describe('preview tokens', () => {
   const { sign } = signer(key);
   const preview = { slice: 'legal', version: '1.0.0-aaaa', expiresAt: 10_000 };
@@ -60,6 +88,14 @@ describe('preview tokens', () => {
     const token = previewToken(signer(key), preview);
     expect(previewOf(signer(key), token, 9_999)).toEqual(preview);
     expect(previewOf(signer(key), token, 10_000)).toBeUndefined();
+  });
+
+  it('last no longer than a preview may: a day from now', () => {
+    const now = Date.UTC(2026, 10, 28, 5);
+    const lasting = (ms: number) => previewToken(signer(key), { ...preview, expiresAt: now + ms });
+    expect(previewOf(signer(key), lasting(previewLifetime.maxMs), now)).toBeDefined();
+    expect(previewOf(signer(key), lasting(previewLifetime.maxMs + clockSkewMs + 1), now)).toBeUndefined();
+    expect(previewOf(signer(key), lasting(Date.UTC(275_000, 0) - now), now)).toBeUndefined();
   });
 
   it('are not made of any other signed token', () => {
