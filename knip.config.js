@@ -22,8 +22,6 @@ export default {
   workspaces: {
     '.': {
       entry: ['scripts/*.mjs'],
-      // Debian's packages are installed when missing (packages/tooling/src/debian-packages.js).
-      ignoreBinaries: ['apt-get'],
       // The JSX runtime tsconfig.base.json names is each app's own dependency; Verdaccio runs as
       // a program of its own (registry/registry.mjs).
       ignoreDependencies: ['@emotion/react', 'verdaccio'],

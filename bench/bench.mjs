@@ -4,7 +4,7 @@
 // Run with `pnpm bench` (builds first). BENCH_RUNS slow-network visits and LIGHTHOUSE_RUNS
 // audits per route and build; medians are reported.
 import { chromium } from '@playwright/test';
-import { chromiumExecutable } from '@nova/tooling/chromium';
+import { fullChromium } from '@nova/tooling/chromium';
 import { controlsBeforeScript } from './measure/controls.mjs';
 import { lighthouseMobile } from './measure/lighthouse.mjs';
 import { updatePerformanceDoc, withPage } from './performance-doc.mjs';
@@ -36,7 +36,7 @@ const machineLoad = await untilQuietMachine({ benchmark: 'bench' });
 await buildOneApp();
 const sites = await serveBothBuilds();
 const browser = await chromium.launch({
-  executablePath: chromiumExecutable(),
+  executablePath: fullChromium(chromium.executablePath()),
   args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 /**
@@ -48,7 +48,7 @@ async function measure(url) {
   const scripts = await measureScripts(browser, url);
   const controls = await controlsBeforeScript(browser, url);
   const slow = await repeat(slowRuns, () => measureSlowVisit(browser, url));
-  const audits = await repeat(lighthouseRuns, () => lighthouseMobile(url, chromiumExecutable()));
+  const audits = await repeat(lighthouseRuns, () => lighthouseMobile(url, fullChromium(chromium.executablePath())));
   if (verbose) {
     console.log(`${url}: waves ${slow.map((sample) => sample.waves).join(' ')}; the first run's chain:`);
     for (const name of slow[0]?.chain ?? []) console.log(`  ${name}`);

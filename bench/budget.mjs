@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellPort } from '../scripts/local-origins.mjs';
 import { serveSite } from '../scripts/serve.mjs';
-import { headlessChromiumExecutable } from '@nova/tooling/chromium';
+import { headlessChromium } from '@nova/tooling/chromium';
 import { measureScripts } from './measure/visit.mjs';
 import { routes } from './sites.mjs';
 import { targets } from './report.mjs';
@@ -16,7 +16,7 @@ const budgetFile = join(import.meta.dirname, 'byte-budget.json');
 const tolerance = 1.05;
 
 const site = await serveSite({ log: () => {} });
-const browser = await chromium.launch({ executablePath: headlessChromiumExecutable() });
+const browser = await chromium.launch({ executablePath: headlessChromium(chromium.executablePath()) });
 try {
   /** @type {Record<string, number>} */
   const measured = {};

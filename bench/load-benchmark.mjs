@@ -25,12 +25,13 @@ import { residentMiB } from './load/processes.mjs';
 import { releaseUnderLoad } from './load/release.mjs';
 import { loadReport } from './load/report.mjs';
 import { startStaticNginx } from './load/static-nginx.mjs';
-import { ensureLoadTools, toolVersions } from './load/tools.mjs';
+import { toolVersions } from './load/tools.mjs';
 import { medianOf, middle, wrk } from './load/wrk.mjs';
 import { updatePerformanceDoc, withLoadSection } from './performance-doc.mjs';
 import { untilQuietMachine } from './quiet-machine.mjs';
 import { routes } from './sites.mjs';
 import { repoRoot } from '@nova/tooling/repo-root';
+import { systemProgram } from '@nova/tooling/system-tools';
 
 /** @typedef {import('./load/wrk.mjs').WrkResult} WrkResult */
 
@@ -57,8 +58,8 @@ const edgeModule = join(repoRoot, 'edge/edge.mjs');
 const log = (/** @type {string} */ line) => console.error(`[bench:load] ${line}`);
 
 const machineLoad = await untilQuietMachine({ benchmark: 'bench:load' });
-ensureLoadTools();
-const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+const git = (/** @type {string[]} */ args) =>
+  execFileSync(systemProgram('git'), args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 const setup = {
   date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   // Changes to what is measured; docs/performance.md is what the benchmarks write.

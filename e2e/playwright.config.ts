@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { headlessChromiumExecutable } from '@nova/tooling/chromium';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { headlessChromium } from '@nova/tooling/chromium';
 import { shellOrigin } from './support/site.ts';
 
 const longTests = /[/\\](own-repository|forged-signals|slice-shipping|canary|canary-guard)\.spec\.ts$/;
@@ -25,7 +25,7 @@ export default defineConfig({
     // about doubles the suite's time here; the tests of motion ask for it (no-preference).
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: headlessChromiumExecutable(),
+      executablePath: headlessChromium(chromium.executablePath()),
       // This machine's network is closed: keep Chromium from calling home.
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },

@@ -7,8 +7,8 @@ import { chownSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNginx } from '../packages/tooling/src/nginx.js';
+import { systemProgram } from '../packages/tooling/src/system-tools.js';
 import { securityHeaderNames } from '../shell/server/page-policy.mjs';
-import { missingNginx } from './ensure-nginx.mjs';
 import { edgeConfig } from './nginx-config.mjs';
 
 /**
@@ -58,7 +58,7 @@ const unprivilegedUser = 'nobody';
 function nginxUser() {
   if (process.getuid?.() !== 0) return undefined;
   const id = (/** @type {string} */ flag) =>
-    Number(execFileSync('id', [flag, unprivilegedUser], { encoding: 'utf8' }).trim());
+    Number(execFileSync(systemProgram('id'), [flag, unprivilegedUser], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
 }
 
@@ -75,8 +75,8 @@ function nginxUser() {
  * @returns {Promise<Edge>}
  */
 export async function startEdge({ port, composer, shellBuild, slices = {}, host = 'localhost' }) {
-  const missing = missingNginx();
-  if (missing) throw new Error(`${missing} (or run: node edge/ensure-nginx.mjs as root)`);
+  // Before its configuration, which reads nginx's own files: at once, saying which step installs it.
+  systemProgram('nginx');
   const files = edgeConfig({
     host,
     port,

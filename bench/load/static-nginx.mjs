@@ -14,7 +14,7 @@ import { brotliStaticModule, errorLogName, nginxString, startNginx } from '@nova
 export function staticNginxConfig({ port, root, folder, workers, headers }) {
   const addHeaders = Object.entries(headers).map(([name, value]) => `      add_header ${name} ${nginxString(value)};`);
   return [
-    `load_module ${brotliStaticModule};`,
+    `load_module ${brotliStaticModule()};`,
     `worker_processes ${workers};`,
     'daemon off;',
     `pid ${join(folder, 'nginx.pid')};`,

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { wrkBinary } from './tools.mjs';
+import { systemProgram } from '@nova/tooling/system-tools';
 
 const run = promisify(execFile);
 const script = join(import.meta.dirname, 'wrk.lua');
@@ -66,7 +66,9 @@ export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePre
     ...(expectStatus && { WRK_EXPECT: String(expectStatus) }),
   };
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '2s', '--latency'];
-  const { stdout } = await run(wrkBinary, [...args, '-H', 'Accept-Encoding: br', '-s', script, url], { env });
+  const { stdout } = await run(systemProgram('wrk'), [...args, '-H', 'Accept-Encoding: br', '-s', script, url], {
+    env,
+  });
   return parseWrkOutput(stdout);
 }
 

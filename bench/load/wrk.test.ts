@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { wrkRun } from './test-support.ts';
-import { ensureLoadTools } from './tools.mjs';
 import { medianOf, parseWrkOutput, wrk } from './wrk.mjs';
 
 const output = (json: string) =>
@@ -68,7 +67,6 @@ describe('medianOf', () => {
 
 describe('wrk', () => {
   it('counts answers of another status than the expected one as errors, and only those', async () => {
-    ensureLoadTools();
     // Every third answer is a 500, the rest are 404.
     let answered = 0;
     const server = createServer((_request, response) => {

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test';
-import { headlessChromiumExecutable } from '@nova/tooling/chromium';
+import { headlessChromium } from '@nova/tooling/chromium';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: headlessChromiumExecutable() });
+  browser = await chromium.launch({ executablePath: headlessChromium(chromium.executablePath()) });
 });
 
 afterAll(async () => {

@@ -9,10 +9,8 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { ensureDebianPackages } from '@nova/tooling/debian-packages';
+import { systemProgram } from '@nova/tooling/system-tools';
 
-/** Where Debian installs each major version's server (`15/bin/postgres`). */
-const debianServers = '/usr/lib/postgresql';
 /** The longest path a Unix socket may have (Linux's `sun_path`, less its final NUL). */
 const socketPathLimit = 107;
 const socketFile = '.s.PGSQL.5432';
@@ -25,9 +23,9 @@ const socketFile = '.s.PGSQL.5432';
  * @property {() => Promise<void>} stop stops it (fast shutdown: open sessions end, data is kept)
  */
 
-/** The bin folder of the newest PostgreSQL server Debian installed (installing it when missing). */
+/** The bin folder of the newest PostgreSQL server Debian installed. */
 function serverBinaries() {
-  ensureDebianPackages([{ pkg: 'postgresql', file: debianServers }], "The discovery service's database");
+  const debianServers = systemProgram('postgresql');
   const [newest] = readdirSync(debianServers)
     .filter((major) => existsSync(join(debianServers, major, 'bin/postgres')))
     .sort((a, b) => Number(b) - Number(a));

@@ -223,7 +223,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         }
         writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
         const slice = (...args: string[]) =>
-          execFileSync('node', [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
+          execFileSync(process.execPath, [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
         const handler = await composerInProcess({
           remoteMap: remoteMapFile(root),

@@ -102,7 +102,7 @@ export const test = base.extend<{ edgeSite: EdgeSite; bucketChoiceSeconds: numbe
       for (const name of sliceNames) mkdirSync(join(root, name));
       writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: sliceOrigins }));
       const slice = (...args: string[]) =>
-        execFileSync('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args, '--root', root], {
+        execFileSync(process.execPath, [join(repoRoot, 'packages/deploy/src/cli.js'), ...args, '--root', root], {
           encoding: 'utf8',
         });
       slice('publish', '--all', '--built', '--release');

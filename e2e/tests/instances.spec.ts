@@ -11,7 +11,7 @@ import { repoRoot, routes, titles } from '../support/site.ts';
 /** The slice CLI as a team runs it, with its token in SLICE_TOKEN. */
 const slice = async (token: string, ...args: string[]) =>
   (
-    await promisify(execFile)('node', [join(repoRoot, 'packages/deploy/src/cli.js'), ...args], {
+    await promisify(execFile)(process.execPath, [join(repoRoot, 'packages/deploy/src/cli.js'), ...args], {
       env: { ...process.env, SLICE_TOKEN: token },
     })
   ).stdout;

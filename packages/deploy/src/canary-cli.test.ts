@@ -27,7 +27,7 @@ const temporary = () => {
 /** One CLI run: its exit code and what it printed (a failing run does not throw). */
 function run(args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
+    execFile(process.execPath, [cli, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
       done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -27,9 +27,13 @@ describe("the discovery service's calls", () => {
       'This needs the discovery service: --map <service>/environments/<env>/remotes.json, not http://a.example/remotes.json.',
     );
     const cli = join(import.meta.dirname, 'cli.js');
-    const failed = await promisify(execFile)('node', [cli, 'history', 'legal', '--map', '/tmp/remotes.json']).catch(
-      (error) => error,
-    );
+    const failed = await promisify(execFile)(process.execPath, [
+      cli,
+      'history',
+      'legal',
+      '--map',
+      '/tmp/remotes.json',
+    ]).catch((error) => error);
     expect([failed.code, failed.stderr]).toEqual([
       1,
       'slice history legal failed: This needs the discovery service: --map <service>/environments/<env>/remotes.json, not /tmp/remotes.json.\n',

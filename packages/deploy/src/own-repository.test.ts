@@ -59,8 +59,11 @@ function legalRepository() {
   /** One CLI run in the repository: its exit code and what it printed. */
   const slice = (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      execFile('node', [cli, ...args, '--root', root], { cwd: repository, encoding: 'utf8' }, (error, stdout, stderr) =>
-        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [cli, ...args, '--root', root],
+        { cwd: repository, encoding: 'utf8' },
+        (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
   const map = () => JSON.parse(readFileSync(join(root, 'remotes.json'), 'utf8')) as RemoteMapJson;

@@ -16,8 +16,11 @@ const cli = join(import.meta.dirname, 'cli.js');
 /** One CLI run: its exit code and what it printed (a failing run does not throw). */
 function run(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile('node', [cli, ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { encoding: 'utf8', env: { ...process.env, ...env } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

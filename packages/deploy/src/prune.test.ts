@@ -173,7 +173,7 @@ describe('pruning an environment', () => {
 
       let said = '';
       try {
-        execFileSync('node', [join(import.meta.dirname, 'cli.js'), 'prune', 'legal', '--root', root], {
+        execFileSync(process.execPath, [join(import.meta.dirname, 'cli.js'), 'prune', 'legal', '--root', root], {
           encoding: 'utf8',
           stdio: 'pipe',
         });
@@ -204,7 +204,9 @@ describe('pruning an environment', () => {
     }));
     writeFileSync(remoteMapFile(root), JSON.stringify(today));
     const slice = (...args: string[]) =>
-      execFileSync('node', [join(import.meta.dirname, 'cli.js'), ...args, '--root', root], { encoding: 'utf8' });
+      execFileSync(process.execPath, [join(import.meta.dirname, 'cli.js'), ...args, '--root', root], {
+        encoding: 'utf8',
+      });
 
     const dryRun = slice('prune', 'legal', '--dry-run');
     expect(dryRun).toMatch(/^ {2}1\.1\.0-b {2}would remove: published \S+, last released \S+$/m);

@@ -1,26 +1,29 @@
 // @ts-check
-// The Chromium the e2e suite and the benchmarks drive: Debian's when installed.
+// The Chromium the e2e suite and the benchmarks drive: Debian's when installed (system-tools.js),
+// else Playwright's own where a machine has it; else a message saying which step installs one.
 import { existsSync } from 'node:fs';
-
-/** Where Debian installs Chromium. */
-export const debianChromium = '/usr/bin/chromium';
+import { isInstalled, systemProgram, systemTools } from './system-tools.js';
 
 /**
- * Where Debian installs Chromium's headless shell: the same engine without a window, which
- * Playwright itself runs for headless tests. A page load costs it about 40 % of the CPU the full
- * browser spends (24 against 61 CPU-seconds for 15 loads to hydration, here).
+ * The browser a window-less test runs (the e2e suite, the byte budget, bench/measure's tests):
+ * Debian's headless shell, else Debian's full Chromium, else Playwright's own.
+ * @param {string} playwrightsOwn where Playwright keeps its own (`chromium.executablePath()`)
  */
-export const debianHeadlessShell = '/usr/bin/chromium-headless-shell';
-
-/** Debian's chromium when present; otherwise undefined, so Playwright uses its own browser. */
-export function chromiumExecutable() {
-  return existsSync(debianChromium) ? debianChromium : undefined;
+export function headlessChromium(playwrightsOwn) {
+  if (isInstalled('chromiumHeadlessShell')) return systemTools.chromiumHeadlessShell.program;
+  if (isInstalled('chromium') || !existsSync(playwrightsOwn))
+    return fullChromium(playwrightsOwn, 'chromiumHeadlessShell');
+  return playwrightsOwn;
 }
 
 /**
- * For tests that need no window (the e2e suite, the byte budget): Debian's headless shell, else
- * what `chromiumExecutable` finds. Lighthouse measures the full browser a visitor has.
+ * The full browser a visitor has, which Lighthouse measures (`pnpm bench`): Debian's Chromium,
+ * else Playwright's own.
+ * @param {string} playwrightsOwn
+ * @param {'chromium' | 'chromiumHeadlessShell'} [wanted] the package the message names when there is none
  */
-export function headlessChromiumExecutable() {
-  return existsSync(debianHeadlessShell) ? debianHeadlessShell : chromiumExecutable();
+export function fullChromium(playwrightsOwn, wanted = 'chromium') {
+  if (isInstalled('chromium')) return systemTools.chromium.program;
+  if (existsSync(playwrightsOwn)) return playwrightsOwn;
+  return systemProgram(wanted);
 }

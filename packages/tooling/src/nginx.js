@@ -6,20 +6,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servingProcess } from './serving-process.js';
+import { systemProgram } from './system-tools.js';
 
-/** Where Debian installs them. */
-export const nginxBinary = '/usr/sbin/nginx';
 /** nginx's table of file types by extension, which every configuration here includes. */
 export const nginxMimeTypes = '/etc/nginx/mime.types';
-/** @type {import('./debian-packages.js').DebianPackage[]} */
-export const nginxPackages = [{ pkg: 'nginx', file: nginxBinary }];
 /**
  * The module that sends precompressed files, for the load benchmark's static limit only: the
  * edge picks the forms itself (edge/nginx-config.mjs says why).
  */
-export const brotliStaticModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-/** @type {import('./debian-packages.js').DebianPackage} */
-export const brotliStaticPackage = { pkg: 'libnginx-mod-http-brotli-static', file: brotliStaticModule };
+export const brotliStaticModule = () => systemProgram('brotliStatic');
 
 /** The file in an nginx folder its errors are written to (`error_log` in its configuration). */
 export const errorLogName = 'error.log';
@@ -58,7 +53,7 @@ export async function startNginx({
       return '';
     }
   };
-  const nginx = spawn(nginxBinary, ['-p', folder, '-c', join(folder, 'nginx.conf'), '-e', errorLog], {
+  const nginx = spawn(systemProgram('nginx'), ['-p', folder, '-c', join(folder, 'nginx.conf'), '-e', errorLog], {
     stdio: ['ignore', 'inherit', 'inherit'],
     ...user,
   });
