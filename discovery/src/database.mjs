@@ -33,13 +33,30 @@ export function databasePool(databaseUrl, log) {
 }
 
 /**
- * Applies the schema's migrations the database lacks. Several instances may start at once: the
- * first to take the lock migrates, the others then find nothing to do.
+ * Refuses a connection as a superuser: the service connects as a role of its own that owns its
+ * database and nothing more (a superuser's SQL reads the server's files and its environment).
+ * @param {PoolClient} client
+ */
+async function refuseSuperuser(client) {
+  const { rows } = await client.query(
+    'SELECT current_user AS role, rolsuper FROM pg_roles WHERE rolname = current_user',
+  );
+  if (rows[0]?.rolsuper)
+    throw new Error(
+      `The service connects as ${rows[0].role}, a superuser: give it a role of its own that owns its database and is no superuser.`,
+    );
+}
+
+/**
+ * Applies the schema's migrations the database lacks, as the service's own role (a superuser is
+ * refused before anything runs). Several instances may start at once: the first to take the lock
+ * migrates, the others then find nothing to do.
  * @param {Pool} pool
  */
 export async function migrate(pool) {
   const client = await pool.connect();
   try {
+    await refuseSuperuser(client);
     await client.query('SELECT pg_advisory_lock($1)', [migrationLock]);
     const postgrator = new Postgrator({
       migrationPattern: schemaFiles,

@@ -1,9 +1,12 @@
 // The PostgreSQL the tests (and `pnpm serve:discovery`) start: Debian's server, never as root,
-// reachable only through a socket in a folder of its own.
+// reachable only through a socket in a folder of its own, holding none of the service's secrets.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { expect, inject, it } from 'vitest';
+import { expect, inject, it, vi } from 'vitest';
+import { startPostgres } from './postgres.mjs';
 
 const url = inject('postgresUrl');
 const dataDir = new URL(url).searchParams.get('host')!;
@@ -25,3 +28,29 @@ it('runs as the postgres user when started by root (else as its starter), in a f
   expect(Number(uid)).toBe(expected);
   expect(statSync(dataDir).uid).toBe(expected);
 });
+
+it(
+  "starts the server with the environment it needs only: the service's secrets stay out",
+  { timeout: 60_000 },
+  async () => {
+    const secret = 'the administrator token, which PostgreSQL must never hold';
+    vi.stubEnv('DISCOVERY_ADMIN_TOKEN', secret);
+    vi.stubEnv('LC_TIME', 'C');
+    const folder = mkdtempSync(join(tmpdir(), 'nova-pg-env-'));
+    try {
+      const server = await startPostgres({ dataDir: folder, durable: false });
+      const environ = readFileSync(`/proc/${server.pid}/environ`, 'utf8');
+      await server.stop();
+      expect(environ).not.toContain(secret);
+      const names = environ
+        .split('\0')
+        .filter(Boolean)
+        .map((variable) => variable.slice(0, variable.indexOf('=')));
+      expect(names).toContain('LC_TIME');
+      expect(names.filter((name) => !/^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TZ)$/.test(name))).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+);
