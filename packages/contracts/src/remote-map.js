@@ -9,13 +9,16 @@ export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/bl
 
 /**
  * One deployed version of a slice. `url` is its federation manifest; the released version has
- * `deployment.default` (and all the traffic). `extras` says what it was built from and when it
- * was released.
+ * `deployment.default` (and all the traffic). `extras` says what it was built from (the commit,
+ * when git knew it) and when it was released, made the canary or rolled back: nothing else (see
+ * `extrasProblems`).
+ * @typedef {{ commit?: string, dirty: boolean, builtAt: string }} BuiltFrom
+ * @typedef {{ builtFrom?: BuiltFrom, releasedAt?: string[], canaryAt?: string[], rolledBackAt?: string[] }} VersionExtras
  * @typedef {{
  *   url: string,
  *   metadata: { integrity: string, version: string },
  *   deployment: { traffic: number, default: boolean },
- *   extras?: { builtFrom?: { commit: string, dirty: boolean, builtAt: string }, releasedAt?: string[] },
+ *   extras?: VersionExtras,
  * }} SliceVersion
  * @typedef {{ schema: string, microFrontends: Record<string, SliceVersion[]> }} RemoteMapJson
  */
@@ -155,10 +158,108 @@ export function mapSlices(json) {
 const sliceNamePattern = /^[a-z][a-z0-9-]{0,31}$/;
 
 /**
+ * How many levels of objects and lists a map may nest, the map itself the first: a version's
+ * `extras.builtFrom` is the sixth, and the administrator's own fields have two to spare. A deeper
+ * value is refused before anything else reads it (nothing then recurses through it).
+ */
+export const maxRemoteMapDepth = 8;
+
+/**
+ * Whether a JSON value nests objects and lists more than `limit` levels deep (a plain value is 0
+ * levels, `[]` one). Walks the value without recursion, so no depth overflows the stack.
+ * @param {unknown} value
+ * @param {number} limit
+ */
+export function nestsDeeperThan(value, limit) {
+  /** @type {[unknown, number][]} */
+  const pending = [[value, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const inner of Object.values(item)) pending.push([inner, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Free text a map stores and tools print (a URL, an integrity): printable ASCII without spaces
+ * (no newline, no terminal escape), at most `max` characters.
+ * @param {unknown} value
+ * @param {number} max
+ * @returns {value is string}
+ */
+const isPlainText = (value, max) => typeof value === 'string' && value.length <= max && /^[\x21-\x7e]*$/.test(value);
+const maxUrlLength = 2048;
+const maxIntegrityLength = 256;
+
+/** A commit as git names it: 7 to 40 hex digits (`git rev-parse --short HEAD` gives 7 or more). */
+const commitPattern = /^[0-9a-f]{7,40}$/i;
+/** A time as `Date.prototype.toISOString` writes it (`2026-01-01T00:00:00.000Z`). */
+const isTime = (/** @type {unknown} */ value) =>
+  typeof value === 'string' &&
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value));
+/** The lists of times a version's extras keep: when it was released, made the canary, rolled back. */
+const timeLists = ['releasedAt', 'canaryAt', 'rolledBackAt'];
+const extrasKeys = ['builtFrom', ...timeLists];
+const builtFromKeys = ['commit', 'dirty', 'builtAt'];
+
+/**
+ * The first of an object's keys that is not one of `known`, shown safely for a message.
+ * @param {Record<string, unknown>} record
+ * @param {string[]} known
+ */
+const unknownKey = (record, known) => {
+  const key = Object.keys(record).find((name) => !known.includes(name));
+  return key === undefined ? undefined : JSON.stringify(key.slice(0, 40));
+};
+
+/**
+ * What is wrong with a version's `extras` (nothing: `[]`): only what the slice CLI records, each
+ * of its shape. `builtFrom` is `{ commit?, dirty, builtAt }` (the commit as git names it, left out
+ * when git did not know it); `releasedAt`, `canaryAt` and `rolledBackAt` are lists of times.
+ * @param {string} where the entry, for messages (`legal[0]`)
+ * @param {unknown} extras
+ * @returns {string[]}
+ */
+function extrasProblems(where, extras) {
+  if (extras === undefined) return [];
+  if (!isRecord(extras)) return [`${where}.extras must be an object.`];
+  const unknown = unknownKey(extras, extrasKeys);
+  if (unknown) return [`${where}.extras holds ${unknown}: extras hold only ${extrasKeys.join(', ')}.`];
+  /** @type {string[]} */
+  const problems = [];
+  const { builtFrom } = extras;
+  if (builtFrom !== undefined) {
+    const field = `${where}.extras.builtFrom`;
+    const unknownField = isRecord(builtFrom) ? unknownKey(builtFrom, builtFromKeys) : undefined;
+    if (!isRecord(builtFrom) || unknownField)
+      problems.push(`${field} must be { commit, dirty, builtAt }${unknownField ? `, not hold ${unknownField}` : ''}.`);
+    else {
+      if (
+        builtFrom.commit !== undefined &&
+        !(typeof builtFrom.commit === 'string' && commitPattern.test(builtFrom.commit))
+      )
+        problems.push(`${field}.commit must be a git commit (7 to 40 hex digits), or left out.`);
+      if (typeof builtFrom.dirty !== 'boolean') problems.push(`${field}.dirty must be true or false.`);
+      if (!isTime(builtFrom.builtAt)) problems.push(`${field}.builtAt must be a time (2026-01-01T00:00:00.000Z).`);
+    }
+  }
+  for (const key of timeLists) {
+    const times = extras[key];
+    if (times !== undefined && !(Array.isArray(times) && times.every(isTime)))
+      problems.push(`${where}.extras.${key} must be a list of times (2026-01-01T00:00:00.000Z).`);
+  }
+  return problems;
+}
+
+/**
  * What is wrong with one slice's list of versions (nothing: `[]`): each entry an http(s) `url`, a
- * version name listed once, an integrity string, a traffic share from 0 to 100 and a `default`
- * flag; at most one released (default) version, and the shares adding up to 100 when one is
- * released (0 when none is).
+ * version name listed once, an integrity string (both as `isPlainText` bounds them), extras as
+ * `extrasProblems` checks them, a traffic share from 0 to 100 and a `default` flag; at most one
+ * released (default) version, and the shares adding up to 100 when one is released (0 when none
+ * is).
  * @param {string} slice
  * @param {unknown} versions
  * @returns {string[]}
@@ -173,8 +274,10 @@ function sliceListProblems(slice, versions) {
   versions.forEach((entry, index) => {
     const where = `${slice}[${index}]`;
     if (!isRecord(entry)) return void problems.push(`${where} must be an object.`);
-    const { url, metadata, deployment } = entry;
+    const { url, metadata, deployment, extras } = entry;
     if (!isHttpUrl(url)) problems.push(`${where}.url must be an http(s) URL.`);
+    else if (!isPlainText(url, maxUrlLength))
+      problems.push(`${where}.url must be at most ${maxUrlLength} printable ASCII characters, without spaces.`);
     const version = isRecord(metadata) ? metadata.version : undefined;
     if (!isVersionName(version))
       problems.push(`${where}.metadata.version must be a version name (${versionNameRule}).`);
@@ -182,6 +285,11 @@ function sliceListProblems(slice, versions) {
     else seen.add(version);
     if (!isRecord(metadata) || typeof metadata.integrity !== 'string')
       problems.push(`${where}.metadata.integrity must be a string.`);
+    else if (!isPlainText(metadata.integrity, maxIntegrityLength))
+      problems.push(
+        `${where}.metadata.integrity must be at most ${maxIntegrityLength} printable ASCII characters, without spaces.`,
+      );
+    problems.push(...extrasProblems(where, extras));
     if (!isRecord(deployment)) return void problems.push(`${where}.deployment must be an object.`);
     const share = deployment.traffic;
     if (typeof share !== 'number' || !Number.isInteger(share) || share < 0 || share > 100)
@@ -198,12 +306,14 @@ function sliceListProblems(slice, versions) {
 
 /**
  * What is wrong with a value that should be a remote map, as whoever writes one must be told
- * (nothing: `[]`): the frontend-discovery shape, slices under plain names, each slice's list
- * as `sliceListProblems` checks it.
+ * (nothing: `[]`): nested at most `maxRemoteMapDepth` levels, the frontend-discovery shape, slices
+ * under plain names, each slice's list as `sliceListProblems` checks it.
  * @param {unknown} value
  * @returns {string[]}
  */
 export function remoteMapProblems(value) {
+  if (nestsDeeperThan(value, maxRemoteMapDepth))
+    return [`A remote map nests objects and lists at most ${maxRemoteMapDepth} levels deep.`];
   if (!isRecord(value)) return ['A remote map is a JSON object.'];
   if (typeof value.schema !== 'string') return ['A remote map names its schema ("schema": a string).'];
   const { microFrontends } = value;

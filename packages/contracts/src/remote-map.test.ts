@@ -4,6 +4,8 @@ import {
   isVersionName,
   loadableVersion,
   mapSlices,
+  maxRemoteMapDepth,
+  nestsDeeperThan,
   releasedProblem,
   remoteMapProblems,
   sliceVersion,
@@ -178,6 +180,106 @@ describe('remoteMapProblems', () => {
     expect(remoteMapProblems(map([entry('1', 10, false)]))).toEqual([
       'legal: the traffic of its versions adds up to 10, not 0.',
     ]);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+
+  it('counts the levels of objects and lists, a plain value none', () => {
+    expect(nestsDeeperThan('text', 0)).toBe(false);
+    expect(nestsDeeperThan([], 0)).toBe(true);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 2)).toBe(true);
+    expect(nestsDeeperThan([1, [2, [3]], 'x'], 3)).toBe(false);
+    expect(nestsDeeperThan([1, [2, [3, {}]], 'x'], 3)).toBe(true);
+  });
+
+  it('answers for any depth without overflowing the stack', () => {
+    expect(nestsDeeperThan(nested(100_000), 8)).toBe(true);
+    expect(nestsDeeperThan(nested(8), 8)).toBe(false);
+  });
+});
+
+describe("remoteMapProblems: a version's extras and free text", () => {
+  const builtFrom = { commit: '3fa9c21', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' };
+  const withExtras = (extras: unknown, more: Record<string, unknown> = {}) => ({
+    schema: 's',
+    microFrontends: {
+      legal: [
+        {
+          url: 'https://legal.cdn.example/1.0.0/mf-manifest.json',
+          metadata: { integrity: 'sha256-x', version: '1.0.0' },
+          deployment: { traffic: 0, default: false },
+          extras,
+          ...more,
+        },
+      ],
+    },
+  });
+
+  it('takes what the slice CLI records: what a version was built from, and when it was released', () => {
+    const times = ['2026-01-02T03:04:05.678Z', '2026-01-03T00:00:00Z'];
+    expect(remoteMapProblems(withExtras(undefined))).toEqual([]);
+    expect(remoteMapProblems(withExtras({}))).toEqual([]);
+    expect(
+      remoteMapProblems(withExtras({ builtFrom, releasedAt: times, canaryAt: times, rolledBackAt: times })),
+    ).toEqual([]);
+    expect(remoteMapProblems(withExtras({ builtFrom: { dirty: true, builtAt: builtFrom.builtAt } }))).toEqual([]);
+    expect(remoteMapProblems(withExtras({ builtFrom: { ...builtFrom, commit: 'a'.repeat(40) } }))).toEqual([]);
+  });
+
+  it('refuses anything else in extras, however small', () => {
+    expect(remoteMapProblems(withExtras({ d: [] }))).toEqual([
+      'legal[0].extras holds "d": extras hold only builtFrom, releasedAt, canaryAt, rolledBackAt.',
+    ]);
+    // The marks only a composer adds to what it serves, never stored.
+    expect(remoteMapProblems(withExtras({ preview: true }))).toHaveLength(1);
+    expect(remoteMapProblems(withExtras([]))).toEqual(['legal[0].extras must be an object.']);
+    expect(remoteMapProblems(withExtras({ builtFrom: { ...builtFrom, notes: 'x' } }))).toEqual([
+      'legal[0].extras.builtFrom must be { commit, dirty, builtAt }, not hold "notes".',
+    ]);
+    expect(remoteMapProblems(withExtras({ builtFrom: { commit: 'abcdef0' }, releasedAt: ['yesterday'] }))).toEqual([
+      'legal[0].extras.builtFrom.dirty must be true or false.',
+      'legal[0].extras.builtFrom.builtAt must be a time (2026-01-01T00:00:00.000Z).',
+      'legal[0].extras.releasedAt must be a list of times (2026-01-01T00:00:00.000Z).',
+    ]);
+  });
+
+  it('takes a commit only as git names one: 7 to 40 hex digits', () => {
+    const forged = 'abc1234\n  #99  2026-01-01T00:00:00.000Z  administrator (token admin)  released 6.6.6\u001b[0m';
+    for (const commit of [forged, 'unknown', 'abc123', 'a'.repeat(41), 'g123456', 7, null]) {
+      expect(remoteMapProblems(withExtras({ builtFrom: { ...builtFrom, commit } })), String(commit)).toEqual([
+        'legal[0].extras.builtFrom.commit must be a git commit (7 to 40 hex digits), or left out.',
+      ]);
+    }
+  });
+
+  it('takes a URL and an integrity only as printable text without spaces, of a bounded length', () => {
+    const entry = withExtras(undefined).microFrontends.legal[0]!;
+    const problems = (url: string, integrity: string) =>
+      remoteMapProblems({
+        schema: 's',
+        microFrontends: { legal: [{ ...entry, url, metadata: { ...entry.metadata, integrity } }] },
+      });
+    expect(problems(`https://legal.cdn.example/1.0.0/mf-manifest.json`, '')).toEqual([]);
+    expect(problems('https://legal.cdn.example/\n\u001b[31m/mf-manifest.json', 'sha256-\u001b[2J')).toEqual([
+      'legal[0].url must be at most 2048 printable ASCII characters, without spaces.',
+      'legal[0].metadata.integrity must be at most 256 printable ASCII characters, without spaces.',
+    ]);
+    expect(problems(`https://legal.cdn.example/${'x'.repeat(2048)}`, `sha256-${'A'.repeat(256)}`)).toHaveLength(2);
+  });
+
+  it(`refuses a map nested deeper than ${maxRemoteMapDepth} levels, wherever, before anything else`, () => {
+    const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+    const deepest = `A remote map nests objects and lists at most ${maxRemoteMapDepth} levels deep.`;
+    for (const depth of [2000, 5000, 20_000]) {
+      expect(remoteMapProblems(withExtras({ d: nested(depth) })), String(depth)).toEqual([deepest]);
+      expect(remoteMapProblems({ schema: 's', microFrontends: {}, own: nested(depth) })).toEqual([deepest]);
+    }
+    // The administrator's own fields may nest as deep as an entry's extras do, and a little more.
+    expect(remoteMapProblems({ schema: 's', microFrontends: {}, own: nested(maxRemoteMapDepth - 1) })).toEqual([]);
+    expect(remoteMapProblems({ schema: 's', microFrontends: {}, own: nested(maxRemoteMapDepth) })).toEqual([deepest]);
   });
 });
 

@@ -522,7 +522,7 @@ const commands = {
       const canary = canaryVersion(versions);
       for (const { metadata, extras, deployment } of versions) {
         const from = extras?.builtFrom
-          ? `built ${extras.builtFrom.builtAt} from ${extras.builtFrom.commit}${extras.builtFrom.dirty ? ' with local changes' : ''}`
+          ? `built ${extras.builtFrom.builtAt} from ${extras.builtFrom.commit ?? 'an unknown commit'}${extras.builtFrom.dirty ? ' with local changes' : ''}`
           : '';
         const role =
           metadata.version === canary?.metadata.version

@@ -67,13 +67,18 @@ export function buildVersion(dist, packageVersion) {
   return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
 }
 
-/** The commit a build was made from, and whether the tree had changes on top of it (in `folder`'s repository). */
-function sourceRevision(/** @type {string} */ folder) {
+/**
+ * The commit a build was made from, and whether the tree had changes on top of it (in `folder`'s
+ * repository); no commit outside a repository (or before its first), as the map then records it.
+ * @param {string} folder
+ * @returns {{ commit?: string, dirty: boolean }}
+ */
+function sourceRevision(folder) {
   const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
   try {
     return { commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain']) !== '' };
   } catch {
-    return { commit: 'unknown', dirty: true };
+    return { dirty: true };
   }
 }
 
