@@ -23,8 +23,11 @@ import { environmentRefusal, originRefusal, scopeRefusal, stagingRefusal } from 
 /** @typedef {import('pg').Pool} Pool */
 /** @typedef {import('./tokens.mjs').Identity} Identity */
 
-/** How a map is stored and served: the same bytes for the same map (as the CLI writes a file). */
-const serialized = (/** @type {unknown} */ map) => `${JSON.stringify(map, null, 2)}\n`;
+/**
+ * How a map is stored and served: the same bytes for the same map, compact (indentation would
+ * grow with the map's depth, not its content), measured against `maxMapBytes` before it is stored.
+ */
+const serialized = (/** @type {unknown} */ map) => `${JSON.stringify(map)}\n`;
 /** The one rule an administrator may set aside for a write, by naming it in `Slice-Override`. */
 const overridable = 'unstaged';
 const keyPattern = /^[\w.:-]{8,128}$/;
@@ -115,6 +118,12 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
     const problems = remoteMapProblems(map);
     if (problems.length > 0) throw new Refusal(400, `The body is not a remote map: ${problems.slice(0, 10).join(' ')}`);
     const text = serialized(map);
+    const storedBytes = Buffer.byteLength(text);
+    if (storedBytes > maxMapBytes)
+      throw new Refusal(
+        413,
+        `The map would be ${storedBytes} bytes as stored, over the limit of ${maxMapBytes} bytes (the composers read no larger map).`,
+      );
 
     const outcome = await inTransaction(pool, async (client) => {
       await lockEnvironment(client, name);

@@ -149,6 +149,115 @@ describe("an environment's map", () => {
     expect((await readMap(base, 'staging')).etag).toBe(etag);
   });
 
+  it('refuses a body nested deeper than a map nests (400), however deep, and stores nothing', async () => {
+    const { token } = await tokenFor(base, 'legal', ['legal'], ['staging']);
+    const { etag, map } = await readMap(base, 'staging');
+    // As the review sent it: legal's new entry with `extras: { d: [[[…]]] }`, a few KB.
+    const deep = { ...entry('legal', '9.9.0-deep'), extras: { d: 'nested' } };
+    const withLegal = {
+      ...map,
+      microFrontends: { ...map.microFrontends, legal: [...(map.microFrontends.legal ?? []), deep] },
+    };
+    for (const depth of [2000, 5000, 20_000]) {
+      const nested = '['.repeat(depth) + ']'.repeat(depth);
+      const inExtras = await writeMap(base, 'staging', JSON.stringify(withLegal).replace('"nested"', nested), {
+        token,
+        etag,
+      });
+      expect([inExtras.status, await inExtras.text()], String(depth)).toEqual([
+        400,
+        'The body is not a remote map: A remote map nests objects and lists at most 8 levels deep.\n',
+      ]);
+      const byAdmin = await writeMap(base, 'staging', `{"schema":"s","microFrontends":{},"own":${nested}}`, {
+        headers: admin,
+        etag,
+      });
+      expect(byAdmin.status, String(depth)).toBe(400);
+    }
+    expect((await readMap(base, 'staging')).etag).toBe(etag);
+  });
+
+  it('refuses extras it does not know (400): a version records only what it was built from and when', async () => {
+    const { token } = await tokenFor(base, 'legal', ['legal'], ['staging']);
+    const withExtras = (extras: unknown) =>
+      changeSlice(base, 'staging', token, 'legal', (entries) => [
+        ...entries,
+        { ...entry('legal', '9.8.0-x'), extras } as (typeof entries)[number],
+      ]);
+    const unknown = await withExtras({ d: [[[]]] });
+    expect([unknown.status, await unknown.text()]).toEqual([
+      400,
+      `The body is not a remote map: legal[${(await readMap(base, 'staging')).map.microFrontends.legal?.length ?? 0}].extras holds "d": extras hold only builtFrom, releasedAt, canaryAt, rolledBackAt.\n`,
+    ]);
+    const forged = await withExtras({
+      builtFrom: {
+        commit: 'abc1234\n  #99  2026-01-01T00:00:00.000Z  administrator (token admin)  released 6.6.6\u001b[0m',
+        dirty: false,
+        builtAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    expect([forged.status, await forged.text()]).toEqual([
+      400,
+      expect.stringContaining('.extras.builtFrom.commit must be a git commit (7 to 40 hex digits), or left out.'),
+    ]);
+    const builtFrom = { commit: '3fa9c21', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' };
+    expect((await withExtras({ builtFrom, releasedAt: [] })).status).toBe(200);
+  });
+
+  it('stores a map as compactly as it was sent, and refuses one too large as stored (413), naming the limit', async () => {
+    const { token } = await tokenFor(base, 'legal', ['legal'], ['staging']);
+    const { etag, map } = await readMap(base, 'staging');
+    const builtFrom = { commit: '3fa9c21', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' };
+    const next = {
+      ...map,
+      microFrontends: {
+        ...map.microFrontends,
+        legal: [...(map.microFrontends.legal ?? []), { ...entry('legal', '9.7.0-c'), extras: { builtFrom } }],
+      },
+    };
+    const sent = JSON.stringify(next);
+    const written = await writeMap(base, 'staging', sent, { token, etag });
+    expect(written.status).toBe(200);
+    const stored = await (await call(base, '/environments/staging/remotes.json')).text();
+    expect(stored).toBe(`${sent}\n`);
+
+    // Numbers are the one thing JSON writes longer than it may read them: 1e20 is 21 digits stored.
+    const body = JSON.stringify({ ...next, own: [] }).replace(
+      '"own":[]',
+      `"own":[${Array(60_000).fill('1e20').join(',')}]`,
+    );
+    expect(body.length).toBeLessThan(1024 * 1024);
+    const inflated = await writeMap(base, 'staging', body, { headers: admin, etag: written.headers.get('etag')! });
+    expect([inflated.status, await inflated.text()]).toEqual([
+      413,
+      expect.stringMatching(
+        /^The map would be \d+ bytes as stored, over the limit of 1048576 bytes \(the composers read no larger map\)\.\n$/,
+      ),
+    ]);
+    expect((await readMap(base, 'staging')).etag).toBe(written.headers.get('etag'));
+  });
+
+  it('records the Slice-Command header as one line of printable text, at most 300 characters', async () => {
+    const { token } = await tokenFor(base, 'marketing', ['marketing'], ['staging']);
+    const command = `slice release marketing\t\u00ff${'x'.repeat(1000)}`;
+    const written = await changeSlice(
+      base,
+      'staging',
+      token,
+      'marketing',
+      (entries) => [...entries, entry('marketing', '9.6.0-s')],
+      {
+        'slice-command': command,
+      },
+    );
+    expect(written.status).toBe(200);
+    const history = await call(base, '/environments/staging/history?slice=marketing&limit=1', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { revisions } = (await history.json()) as { revisions: { command: string }[] };
+    expect(revisions[0]?.command).toBe(`slice release marketing??${'x'.repeat(275)}`);
+  });
+
   it('answers other methods with 405 and what it allows, unknown paths with 404, a broken target with 400', async () => {
     const response = await call(base, '/environments/staging/remotes.json', { method: 'DELETE' });
     expect([response.status, response.headers.get('allow')]).toEqual([405, 'GET, HEAD, PUT']);
