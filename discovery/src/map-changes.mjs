@@ -19,7 +19,8 @@ import { canaryVersion } from '@nova/contracts/traffic';
  * @property {string | undefined} toVersion the released version after
  * @property {{ version: string, share: number } | undefined} canary the canary after, if any
  * @property {string | undefined} commit the commit the change's artifact was built from
- * @property {Artifact[]} grants the artifacts that had no traffic before and have some now
+ * @property {Artifact[]} grants the artifacts that had no traffic before and have some now (an
+ *   entry whose URL or integrity changed is another artifact, whatever its version says)
  * @property {Artifact[]} newUrls the entries whose URL the slice did not list before
  */
 
@@ -29,9 +30,17 @@ const artifactOf = (/** @type {SliceVersion} */ entry) => ({
   url: entry.url,
   integrity: entry.metadata.integrity,
 });
-/** Whether visitors may get this version: it is released or has a share. */
-const hasTraffic = (/** @type {SliceVersion | undefined} */ entry) =>
-  entry !== undefined && (entry.deployment.default || entry.deployment.traffic > 0);
+/**
+ * Whether visitors may get this version: it is released or has a share.
+ * @type {(entry: SliceVersion | undefined) => entry is SliceVersion}
+ */
+const hasTraffic = (entry) => entry !== undefined && (entry.deployment.default || entry.deployment.traffic > 0);
+/** What of an entry's artifact differs from the same version's before: its URL, its integrity. */
+const artifactDifferences = (/** @type {SliceVersion} */ entry, /** @type {SliceVersion} */ before) =>
+  [
+    entry.url !== before.url ? 'URL' : undefined,
+    entry.metadata.integrity !== before.metadata.integrity ? 'integrity' : undefined,
+  ].filter((part) => part !== undefined);
 const commitOf = (/** @type {SliceVersion | undefined} */ entry) => entry?.extras?.builtFrom?.commit;
 
 /**
@@ -45,6 +54,12 @@ function sliceChange(slice, before, after) {
   const earlier = new Map(before.map((entry) => [versionOf(entry), entry]));
   const later = new Set(after.map(versionOf));
   const added = after.filter((entry) => !earlier.has(versionOf(entry)));
+  // A version kept under its name with another URL or integrity is another artifact.
+  const replaced = after.flatMap((entry) => {
+    const previous = earlier.get(versionOf(entry));
+    const differences = previous ? artifactDifferences(entry, previous) : [];
+    return differences.length > 0 ? [{ entry, differences }] : [];
+  });
   const removed = before.filter((entry) => !later.has(versionOf(entry))).map(versionOf);
   const releasedBefore = releasedVersion(before);
   const releasedAfter = releasedVersion(after);
@@ -56,6 +71,8 @@ function sliceChange(slice, before, after) {
   /** @type {string[]} */
   const words = [];
   if (added.length > 0) words.push(`published ${added.map(versionOf).join(', ')}`);
+  for (const { entry, differences } of replaced)
+    words.push(`changed the ${differences.join(' and ')} of ${versionOf(entry)}`);
   if (toVersion !== fromVersion) {
     if (toVersion === undefined) words.push(`nothing released (was ${fromVersion})`);
     else words.push(`released ${toVersion}${fromVersion ? ` (was ${fromVersion})` : ''}`);
@@ -70,7 +87,12 @@ function sliceChange(slice, before, after) {
   if (removed.length > 0) words.push(`removed ${removed.join(', ')}`);
   if (words.length === 0) words.push('entries changed');
 
-  const grants = after.filter((entry) => hasTraffic(entry) && !hasTraffic(earlier.get(versionOf(entry))));
+  // New traffic: an artifact with traffic now that had none before, the version aside: an entry
+  // whose URL or integrity changed under the same version is another artifact.
+  const grants = after.filter((entry) => {
+    const previous = earlier.get(versionOf(entry));
+    return hasTraffic(entry) && !(hasTraffic(previous) && artifactDifferences(entry, previous).length === 0);
+  });
   const knownUrls = new Set(before.map((entry) => entry.url));
   const changedRelease = toVersion !== fromVersion ? releasedAfter : undefined;
   return {
@@ -79,7 +101,7 @@ function sliceChange(slice, before, after) {
     fromVersion,
     toVersion,
     canary: canaryAfter && { version: versionOf(canaryAfter), share: canaryAfter.deployment.traffic },
-    commit: commitOf(changedRelease ?? (canaryMoved ? canaryAfter : undefined) ?? added[0]),
+    commit: commitOf(changedRelease ?? (canaryMoved ? canaryAfter : undefined) ?? added[0] ?? replaced[0]?.entry),
     grants: grants.map(artifactOf),
     newUrls: after.filter((entry) => !knownUrls.has(entry.url)).map(artifactOf),
   };

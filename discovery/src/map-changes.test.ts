@@ -68,9 +68,37 @@ describe('what a write changes', () => {
       map([{ ...at('a', 100, true), url: 'http://localhost:4175/a/mf-manifest.json' }]),
     )[0];
     expect(moved).toMatchObject({
-      summary: 'entries changed',
+      summary: 'changed the URL of a',
       newUrls: [{ ...artifact('a'), url: 'http://localhost:4175/a/mf-manifest.json' }],
     });
+    const reordered = sliceChanges(map([at('a', 100, true), at('b')]), map([at('b'), at('a', 100, true)]))[0];
+    expect(reordered).toMatchObject({ summary: 'entries changed', grants: [], newUrls: [] });
+  });
+
+  it('counts an artifact with traffic whose URL or integrity changed, its version kept, as new traffic', () => {
+    const released = at('a', 100, true);
+    const elsewhere = { ...released, url: 'http://localhost:4176/other/mf-manifest.json' };
+    const rebuilt = { ...released, metadata: { ...released.metadata, integrity: 'sha256-other' } };
+    const url = sliceChanges(map([released]), map([elsewhere]))[0];
+    expect(url).toMatchObject({ summary: 'changed the URL of a', commit: 'c-a' });
+    expect(url?.grants).toEqual([{ ...artifact('a'), url: elsewhere.url }]);
+    const integrity = sliceChanges(map([released]), map([rebuilt]))[0];
+    expect(integrity).toMatchObject({ summary: 'changed the integrity of a' });
+    expect(integrity?.grants).toEqual([{ ...artifact('a'), integrity: 'sha256-other' }]);
+    const both = sliceChanges(map([released]), map([{ ...rebuilt, url: elsewhere.url }]))[0];
+    expect(both?.summary).toBe('changed the URL and integrity of a');
+    expect(both?.grants).toHaveLength(1);
+
+    const canary = sliceChanges(
+      map([at('a', 90, true), at('b', 10)]),
+      map([at('a', 90, true), { ...at('b', 10), url: 'http://localhost:4176/b2/mf-manifest.json' }]),
+    )[0];
+    expect(canary?.grants.map(({ version, url }) => [version, url])).toEqual([
+      ['b', 'http://localhost:4176/b2/mf-manifest.json'],
+    ]);
+    // An entry without traffic gets none by changing: it is checked when it gets some.
+    const listed = sliceChanges(map([released, at('b')]), map([released, { ...at('b'), url: elsewhere.url }]))[0];
+    expect(listed).toMatchObject({ summary: 'changed the URL of b', grants: [] });
   });
 
   it('tells a change outside the slices apart', () => {

@@ -10,6 +10,7 @@ import {
   changeSlice,
   entry,
   freshDatabase,
+  origins,
   readMap,
   stagingAndProduction,
   startInstance,
@@ -263,6 +264,32 @@ describe("an environment's map", () => {
     expect([response.status, response.headers.get('allow')]).toEqual([405, 'GET, HEAD, PUT']);
     expect((await call(base, '/remotes.json')).status).toBe(404);
     expect((await call(base, '/environments/Staging/remotes.json')).status).toBe(404);
+  });
+});
+
+describe('production, staged in staging', () => {
+  it('takes a new URL or integrity of an entry with traffic only as an artifact staging had traffic on (409)', async () => {
+    const { token } = await tokenFor(base, 'contact', ['contact'], ['staging', 'production']);
+    const released = entry('contact', '3.0.0-p', { released: true });
+    for (const environment of ['staging', 'production'])
+      expect((await changeSlice(base, environment, token, 'contact', () => [released])).status).toBe(200);
+
+    const swapped = { ...released, url: `${origins.contact}/swapped/mf-manifest.json` };
+    const rebuilt = { ...released, metadata: { ...released.metadata, integrity: 'sha256-swapped' } };
+    for (const changed of [swapped, rebuilt]) {
+      const refused = await changeSlice(base, 'production', token, 'contact', () => [changed]);
+      expect([refused.status, await refused.text()]).toEqual([
+        409,
+        expect.stringMatching(
+          /^contact 3\.0\.0-p was never released or a canary in staging \(not with this URL and integrity\), so production does not take it\./,
+        ),
+      ]);
+    }
+    expect((await readMap(base, 'production')).map.microFrontends.contact).toEqual([released]);
+
+    // Once staging gave that very artifact traffic, production takes it.
+    expect((await changeSlice(base, 'staging', token, 'contact', () => [swapped])).status).toBe(200);
+    expect((await changeSlice(base, 'production', token, 'contact', () => [swapped])).status).toBe(200);
   });
 });
 
