@@ -2,9 +2,10 @@
 // What only the administrator does: set up an environment (where each slice may be served from,
 // which environment it is staged in) and issue, list and revoke the teams' tokens.
 import { isRecord } from '@nova/contracts/remote-map';
-import { Refusal, answerJson, bodyJson } from './http.mjs';
+import { Refusal, answerJson, bodyJson, refuseIf } from './http.mjs';
 import { addToken, environmentNamed, listTokens, revokeToken, saveEnvironment } from './store.mjs';
 import { namePattern, newToken } from './tokens.mjs';
+import { environmentRefusal } from './write-rules.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -59,13 +60,13 @@ export function adminRoutes({ pool, identify, now = () => new Date() }) {
   };
 
   return {
-    /** GET environments/<env>: its settings (any token). */
+    /** GET environments/<env>: its settings (a token of that environment). */
     async environment(
       /** @type {IncomingMessage} */ request,
       /** @type {ServerResponse} */ response,
       /** @type {string} */ name,
     ) {
-      await identify(request);
+      refuseIf(403, environmentRefusal(await identify(request), name, 'read'));
       const environment = await environmentNamed(pool, name);
       if (!environment) throw new Refusal(404, `There is no environment named ${name}.`);
       answerJson(response, 200, environment);

@@ -1,6 +1,7 @@
 // @ts-check
 // An environment's map: read by anyone (composers, with its ETag), written by a token under a
-// precondition and the write rules, one revision per change; its history and old revisions.
+// precondition and the write rules, one revision per change; its history and old revisions, read
+// by a token of that environment.
 import { remoteMapProblems } from '@nova/contracts/remote-map';
 import { inTransaction, isUniqueViolation } from './database.mjs';
 import { Refusal, answerJson, answerText, bodyText, headerText, listedTags, refuseIf } from './http.mjs';
@@ -105,8 +106,8 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
    */
   async function write(request, response, name) {
     const identity = await identify(request);
-    const environment = await environmentOrRefusal(name);
     refuseIf(403, environmentRefusal(identity, name));
+    const environment = await environmentOrRefusal(name);
     const { ifMatch, createOnly, override, key, command } = preconditions(request, identity);
     let map;
     try {
@@ -176,7 +177,7 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
    * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name @param {URLSearchParams} query
    */
   async function history(request, response, name, query) {
-    await identify(request);
+    refuseIf(403, environmentRefusal(await identify(request), name, 'read'));
     await environmentOrRefusal(name);
     const slice = query.get('slice') ?? '';
     if (!namePattern.test(slice)) throw new Refusal(400, 'Name the slice: history?slice=<slice>.');
@@ -191,7 +192,7 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
    * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name @param {number} number
    */
   async function revision(request, response, name, number) {
-    await identify(request);
+    refuseIf(403, environmentRefusal(await identify(request), name, 'read'));
     const found = Number.isSafeInteger(number) ? await revisionNumbered(pool, name, number) : undefined;
     if (!found) throw new Refusal(404, `${name} has no revision ${number}.`);
     response.writeHead(200, { etag: found.etag, 'content-type': 'application/json', 'cache-control': 'no-store' });

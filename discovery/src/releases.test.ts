@@ -128,7 +128,12 @@ describe('releasing through the discovery service', { timeout: 60_000 }, () => {
       expect.stringMatching(new RegExp(`^  #\\d+  ${at}  ${who}  published ${b}${built}  <slice publish contact>$`)),
       expect.stringMatching(new RegExp(`^  #\\d+  ${at}  ${who}  published ${a}${built}  <slice publish contact>$`)),
     ]);
-    expect(succeeded(await contact('staging', 'history', 'contact', '--env', 'production'))).toBe(
+    const production = await contact('staging', 'history', 'contact', '--env', 'production');
+    expect([production.code, production.stderr]).toEqual([
+      1,
+      `slice history contact failed: GET /environments/production/history answered 403 Forbidden (token ${token.slice(5, 21)} of the contact team may read staging, not production.).\n`,
+    ]);
+    expect(succeeded(await asAdmin('staging', 'history', 'contact', '--env', 'production'))).toBe(
       'contact in production: no change yet\n',
     );
   });

@@ -267,6 +267,31 @@ describe("an environment's map", () => {
   });
 });
 
+describe('who may read', () => {
+  it("reads an environment's history, revisions and settings only with a token of that environment (403)", async () => {
+    const { token, id } = await tokenFor(base, 'legal', ['legal'], ['staging']);
+    const bearer = { authorization: `Bearer ${token}` };
+    const paths = (environment: string) => [
+      `/environments/${environment}/history?slice=legal`,
+      `/environments/${environment}/revisions/1`,
+      `/environments/${environment}`,
+    ];
+    for (const path of paths('production')) {
+      const refused = await call(base, path, { headers: bearer });
+      expect([refused.status, await refused.text()], path).toEqual([
+        403,
+        `token ${id} of the legal team may read staging, not production.\n`,
+      ]);
+      expect((await call(base, path, { headers: admin })).status, path).toBe(200);
+    }
+    for (const path of paths('staging')) expect((await call(base, path, { headers: bearer })).status, path).toBe(200);
+    for (const path of paths('nowhere')) expect((await call(base, path, { headers: bearer })).status, path).toBe(403);
+    // The map itself stays public: composers read it without a token.
+    expect((await call(base, '/environments/production/remotes.json')).status).toBe(200);
+    expect((await call(base, '/environments/production/history?slice=legal')).status).toBe(401);
+  });
+});
+
 describe('production, staged in staging', () => {
   it('takes a new URL or integrity of an entry with traffic only as an artifact staging had traffic on (409)', async () => {
     const { token } = await tokenFor(base, 'contact', ['contact'], ['staging', 'production']);

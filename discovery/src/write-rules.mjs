@@ -1,6 +1,6 @@
 // @ts-check
 // The rules a write to an environment's map must pass, besides its precondition: whose it is to
-// make (scope), where its entries may point (each slice's origins in this environment) and, in an
+// make (scope, which reads of what is not public follow too), where its entries may point (each slice's origins in this environment) and, in an
 // environment staged in another, which artifacts may get traffic. Each returns why not, or nothing.
 import { whoIs } from './tokens.mjs';
 
@@ -10,13 +10,15 @@ import { whoIs } from './tokens.mjs';
 /** @typedef {{ name: string, sliceOrigins: Record<string, string[]>, stagedIn: string | null }} Environment */
 
 /**
- * Whether the identity may write this environment at all (403 if not).
+ * Whether the identity may write this environment at all, or read what is not public of it (its
+ * history, old revisions, settings): 403 if not. Its map itself anyone reads.
  * @param {Identity} identity
  * @param {string} environment
+ * @param {'change' | 'read'} [action]
  */
-export function environmentRefusal(identity, environment) {
+export function environmentRefusal(identity, environment, action = 'change') {
   if (identity.admin || identity.environments.includes(environment)) return undefined;
-  return `${whoIs(identity)} may change ${identity.environments.join(', ') || 'no environment'}, not ${environment}.`;
+  return `${whoIs(identity)} may ${action} ${identity.environments.join(', ') || 'no environment'}, not ${environment}.`;
 }
 
 /**
