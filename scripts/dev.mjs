@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-map.js';
 import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
+import { portHolder, portTaken } from '../packages/tooling/src/port-holder.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { fragmentsFromSource, shellEntryFromSource } from '../packages/build-preset/src/server-source.js';
 import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
 import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
@@ -61,6 +63,21 @@ const fragmentsOnDemand = (byOrigin) =>
   );
 
 /**
+ * Fails, before any server starts, when a port it needs is taken, naming what holds it.
+ * @param {{ port: number, serves: string }[]} needed
+ */
+async function refuseTakenPorts(needed) {
+  for (const { port, serves } of needed) {
+    if (!(await portTaken(port))) continue;
+    const holder = portHolder(port);
+    throw new Error(
+      `Port ${port}, where pnpm dev serves ${serves}, is taken by ${holder ? `${holder.command} (pid ${holder.pid})` : 'another program'}. ` +
+        'pnpm dev serves on the ports of the local environment `npm start` serves, so the two cannot run together: stop the other first.',
+    );
+  }
+}
+
+/**
  * Starts every dev server; the composed site is at the shell's port.
  * @param {{ portOffset?: number, provider?: boolean, quiet?: boolean }} [options]
  *   portOffset: added to every app's port (a test runs beside a served site); provider: whether to
@@ -79,6 +96,12 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     origin: `http://localhost:${port + portOffset}`,
   });
   const originOf = (/** @type {SliceName} */ name) => at(slices[name].port).origin;
+  const launcher = provider ? localDemoProvider() : undefined;
+  await refuseTakenPorts([
+    ...sliceNames.map((name) => ({ port: at(slices[name].port).port, serves: `${name}'s dev server` })),
+    ...(launcher ? [{ port: Number(launcher.port), serves: 'the demo provider' }] : []),
+    { port: at(shell.port).port, serves: 'the composed site' },
+  ]);
   /** @type {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} */
   const fragments = new Map();
   for (const name of sliceNames) {
@@ -88,8 +111,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
     running.push(source);
     log(`${name.padEnd(10)} ${originOf(name)}`);
   }
-  const launcher = localDemoProvider();
-  if (provider && launcher) {
+  if (launcher) {
     running.push(await (await appServer('demo-provider', { logLevel })).listen());
     log(`provider   ${launcher.href}`);
   }
@@ -154,9 +176,10 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dev = await startDev();
+  const dev = await startDev().catch((/** @type {unknown} */ error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
   console.log(`Composing pages from source at ${dev.origin} (Ctrl-C stops it).`);
-  const stop = () => void dev.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(dev.stop);
 }
