@@ -8,7 +8,7 @@
 // node_modules/.bin, which npm and pnpm put first on the PATH of every script they run, and which
 // this puts first on pnpm's: the install may run on an older Node, everything after it runs on the
 // project's own, from whatever shell `node scripts/pnpm.mjs …` is typed in.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,5 +51,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
   }
   const [command, commandArgs] = pinnedPnpm(args);
-  process.exit(spawnSync(command, commandArgs, { stdio: 'inherit', env }).status ?? 1);
+  const pnpm = spawn(command, commandArgs, { stdio: 'inherit', env });
+  // Ctrl-C reaches every process of the terminal's group: pnpm and what it runs stop by themselves.
+  // A stop by signal is no failure, whatever npx says of it (130), so this ends quietly with 0.
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => {
+    stop();
+    // Sent to this process alone (by its id): pnpm has to hear it too.
+    pnpm.kill('SIGTERM');
+  });
+  pnpm.on('exit', (code) => process.exit(stopped ? 0 : (code ?? 1)));
 }

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { composerSettings, startComposer } from './local-composer.mjs';
 import { serveDemoProvider, shellBuild } from './local-origins.mjs';
 
@@ -52,6 +53,4 @@ console.log(
   `Serving the composed site through the edge at http://localhost:${edgePort}, instead of pnpm serve ` +
     '(the same slice and provider ports). Ctrl-C stops it.',
 );
-const stop = () => void stopAll().then(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+stopOnSignal(stopAll);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shell } from '../packages/contracts/src/slices.js';
 import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { composerSettings, startComposer } from './local-composer.mjs';
 import { listen, serveDemoProvider, shellPort, sliceHandler } from './local-origins.mjs';
 
@@ -38,7 +39,5 @@ export async function serveSite({ deployments = localDeployments, log = console.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const site = await serveSite();
   console.log(`Serving the composed site at http://localhost:${shellPort} (Ctrl-C stops it).`);
-  const stop = () => void site.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(site.stop);
 }
