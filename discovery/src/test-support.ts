@@ -20,7 +20,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-export const adminToken = 'test-administrator-token-0123456789abcdef';
+/** The administrator's token, random as the service requires (one per test file). */
+export const adminToken = randomBytes(32).toString('base64url');
 export const admin = { authorization: `Bearer ${adminToken}` };
 
 /** Each slice's origin in the tests' environments. */

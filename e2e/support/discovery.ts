@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { temporaryPostgres } from 'discovery/postgres';
 import { startDiscovery } from 'discovery/service';
 
-/** The administrator's token of the suite's discovery services. */
-const adminToken = 'e2e-administrator-token-0123456789abcdef';
+/** The administrator's token of the suite's discovery services: random, as the service requires. */
+const adminToken = randomBytes(32).toString('base64url');
 
 export interface Discovery {
   /** The service (an instance of it on the test's own database). */
