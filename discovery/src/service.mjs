@@ -9,11 +9,14 @@
 //   GET, PUT   /environments/<env>                   its settings (a token; the administrator sets them)
 //   GET, POST  /tokens, DELETE /tokens/<id>          the teams' tokens (the administrator)
 //   GET        /livez, /readyz                       alive; ready (the database answers)
+//
+// A client whose tokens are refused over and over is answered 429 for a while (token-throttle.mjs).
 import { createServer } from 'node:http';
 import { adminRoutes } from './admin-routes.mjs';
 import { databasePool, isDatabaseUnavailable, migrate } from './database.mjs';
 import { Refusal, answerText } from './http.mjs';
 import { mapRoutes } from './map-routes.mjs';
+import { clientOf, tokenThrottle } from './token-throttle.mjs';
 import { Unauthenticated, tokenChecker } from './tokens.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -30,7 +33,23 @@ const maxMapBytes = 1024 * 1024;
  */
 export function discoveryHandler({ pool, adminToken, log }) {
   const tokens = tokenChecker({ pool, adminToken });
-  const identify = (/** @type {IncomingMessage} */ request) => tokens.identify(request.headers.authorization);
+  const throttle = tokenThrottle();
+  /** Who sends the request; a client whose tokens were refused too often waits first (429). */
+  const identify = async (/** @type {IncomingMessage} */ request) => {
+    const header = request.headers.authorization;
+    const client = clientOf(request.socket.remoteAddress);
+    const wait = header === undefined ? 0 : throttle.waitSeconds(client);
+    if (wait > 0)
+      throw new Refusal(429, `Too many refused tokens from ${client}: try again in ${wait} s.`, {
+        'retry-after': String(wait),
+      });
+    try {
+      return await tokens.identify(header);
+    } catch (error) {
+      if (error instanceof Unauthenticated && header !== undefined) throttle.refused(client);
+      throw error;
+    }
+  };
   const map = mapRoutes({ pool, identify, maxMapBytes });
   const admin = adminRoutes({ pool, identify });
   const name = '([a-z][a-z0-9-]{0,31})';
