@@ -2,9 +2,18 @@
 // What only the administrator does: set up an environment (where each slice may be served from,
 // which environment it is staged in) and issue, list and revoke the teams' tokens.
 import { isRecord } from '@nova/contracts/remote-map';
-import { Refusal, answerJson, bodyJson, refuseIf } from './http.mjs';
-import { addToken, environmentNamed, listTokens, revokeToken, saveEnvironment } from './store.mjs';
-import { namePattern, newToken } from './tokens.mjs';
+import { isUniqueViolation } from './database.mjs';
+import { Refusal, answerJson, bodyJson, idempotencyKey, refuseIf, replayed } from './http.mjs';
+import {
+  addToken,
+  environmentNamed,
+  forgetSealedTokens,
+  listTokens,
+  revokeToken,
+  saveEnvironment,
+  tokenWithKey,
+} from './store.mjs';
+import { keyDigest, namePattern, newToken, sealToken, unsealToken } from './tokens.mjs';
 import { environmentRefusal } from './write-rules.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -51,6 +60,53 @@ function sliceOrigins(value) {
 }
 
 /**
+ * What a POST tokens asks for, or a refusal saying what is wrong with it.
+ * @param {unknown} body
+ * @param {Date} now
+ */
+function tokenRequest(body, now) {
+  if (!isRecord(body)) throw new Refusal(400, 'The body is the token: { "team", "slices", "environments" }.');
+  if (typeof body.team !== 'string' || !namePattern.test(body.team))
+    throw new Refusal(400, `team is a name (${namePattern.source}).`);
+  const slices = names(body.slices, 'slices');
+  const environments = names(body.environments, 'environments');
+  const start = now.getTime();
+  const expiresAt =
+    body.expiresAt === undefined ? new Date(start + defaultTokenDays * dayMs) : new Date(String(body.expiresAt));
+  if (
+    Number.isNaN(expiresAt.getTime()) ||
+    expiresAt.getTime() <= start ||
+    expiresAt.getTime() > start + maxTokenDays * dayMs
+  )
+    throw new Refusal(400, `expiresAt is a time in the coming ${maxTokenDays} days.`);
+  return { team: body.team, slices, environments, expiresAt, expiryGiven: body.expiresAt !== undefined };
+}
+
+/**
+ * The token a request with this Idempotency-Key made already, as it was answered (the secret
+ * unsealed with the key), if one did; 422 if the key made a token of another scope, or too long ago.
+ * @param {Pool} pool
+ * @param {string} key
+ * @param {ReturnType<typeof tokenRequest>} asked
+ */
+async function tokenMadeWith(pool, key, asked) {
+  const made = await tokenWithKey(pool, keyDigest(key));
+  if (!made) return undefined;
+  const { team, slices, environments, expiresAt } = made;
+  const same =
+    JSON.stringify([team, slices, environments]) === JSON.stringify([asked.team, asked.slices, asked.environments]) &&
+    (!asked.expiryGiven || expiresAt.getTime() === asked.expiresAt.getTime());
+  if (!same) throw new Refusal(422, 'This Idempotency-Key was used for another token.');
+  if (!made.sealedToken)
+    throw new Refusal(
+      422,
+      `This Idempotency-Key made token ${made.id} over a day ago; its secret is no longer kept: revoke it and make another.`,
+    );
+  const token = unsealToken(made.sealedToken, made.id, key);
+  return { id: made.id, token, team, slices, environments, expiresAt };
+}
+
+/**
  * @param {{ pool: Pool, identify: (request: IncomingMessage) => Promise<Identity>, now?: () => Date }} options
  */
 export function adminRoutes({ pool, identify, now = () => new Date() }) {
@@ -91,30 +147,40 @@ export function adminRoutes({ pool, identify, now = () => new Date() }) {
       answerJson(response, created ? 201 : 200, environment);
     },
 
-    /** POST tokens { team, slices, environments, expiresAt? }: a new token, shown this once. */
+    /**
+     * POST tokens { team, slices, environments, expiresAt? }: a new token, shown this once; with an
+     * Idempotency-Key, the same request again is answered with the token it made (200).
+     */
     async createToken(/** @type {IncomingMessage} */ request, /** @type {ServerResponse} */ response) {
       await asAdministrator(request);
-      const body = await bodyJson(request, settingsLimitBytes);
-      if (!isRecord(body)) throw new Refusal(400, 'The body is the token: { "team", "slices", "environments" }.');
-      if (typeof body.team !== 'string' || !namePattern.test(body.team))
-        throw new Refusal(400, `team is a name (${namePattern.source}).`);
-      const slices = names(body.slices, 'slices');
-      const environments = names(body.environments, 'environments');
-      for (const environment of environments)
+      const key = idempotencyKey(request);
+      const asked = tokenRequest(await bodyJson(request, settingsLimitBytes), now());
+      for (const environment of asked.environments)
         if (!(await environmentNamed(pool, environment)))
           throw new Refusal(400, `There is no environment named ${environment}.`);
-      const start = now().getTime();
-      const expiresAt =
-        body.expiresAt === undefined ? new Date(start + defaultTokenDays * dayMs) : new Date(String(body.expiresAt));
-      if (
-        Number.isNaN(expiresAt.getTime()) ||
-        expiresAt.getTime() <= start ||
-        expiresAt.getTime() > start + maxTokenDays * dayMs
-      )
-        throw new Refusal(400, `expiresAt is a time in the coming ${maxTokenDays} days.`);
+      const again = key && (await tokenMadeWith(pool, key, asked));
+      if (again) return answerJson(response, 200, again, replayed);
       const { id, token, secretHash } = newToken();
-      await addToken(pool, { id, secretHash, team: body.team, slices, environments, expiresAt });
-      answerJson(response, 201, { id, token, team: body.team, slices, environments, expiresAt });
+      const { team, slices, environments, expiresAt } = asked;
+      try {
+        await addToken(pool, {
+          id,
+          secretHash,
+          team,
+          slices,
+          environments,
+          expiresAt,
+          idempotencyKeyHash: key ? keyDigest(key) : null,
+          sealedToken: key ? sealToken(token, id, key) : null,
+        });
+      } catch (error) {
+        // The same request at the same time through another instance, which made the token first.
+        const raced = key && isUniqueViolation(error) && (await tokenMadeWith(pool, key, asked));
+        if (raced) return answerJson(response, 200, raced, replayed);
+        throw error;
+      }
+      if (key) await forgetSealedTokens(pool);
+      answerJson(response, 201, { id, token, team, slices, environments, expiresAt });
     },
 
     /** GET tokens: every token but its secret. */

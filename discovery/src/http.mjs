@@ -1,6 +1,7 @@
 // @ts-check
 // The HTTP parts every route shares: refusals with their status, plain-text and JSON answers,
-// bounded request bodies (raw-body), and the entity tags a conditional header lists.
+// bounded request bodies (raw-body), the entity tags a conditional header lists, and a change's
+// Idempotency-Key.
 import getRawBody from 'raw-body';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -46,9 +47,10 @@ export function answerText(response, status, text, headers = {}) {
  * @param {ServerResponse} response
  * @param {number} status
  * @param {unknown} value
+ * @param {Record<string, string>} [headers]
  */
-export function answerJson(response, status, value) {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+export function answerJson(response, status, value, headers = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
   response.end(`${JSON.stringify(value, null, 2)}\n`);
 }
 
@@ -106,3 +108,21 @@ export function headerText(request, name, max) {
   if (typeof value !== 'string') return undefined;
   return value.replace(/[^\x20-\x7e]/g, '?').slice(0, max);
 }
+
+const keyPattern = /^[\w.:-]{8,128}$/;
+
+/**
+ * The request's Idempotency-Key, or null if it sends none (400 if it is not one): a client that
+ * sends a change again with the same key, not knowing whether it was made, is answered with what
+ * the first one made (`Idempotent-Replayed: true`), and nothing is made twice.
+ * @param {IncomingMessage} request
+ */
+export function idempotencyKey(request) {
+  const key = headerText(request, 'idempotency-key', 200);
+  if (key !== undefined && !keyPattern.test(key))
+    throw new Refusal(400, `An Idempotency-Key is 8 to 128 letters, digits, ".", ":", "_" or "-".`);
+  return key ?? null;
+}
+
+/** The header that marks an answer given again for a change already made. */
+export const replayed = { 'idempotent-replayed': 'true' };

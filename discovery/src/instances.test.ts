@@ -110,20 +110,24 @@ async function instanceProcess(databaseUrl: string) {
 }
 
 /**
- * A proxy to an instance that kills it at the first write: before passing the write on, or once the
- * instance has answered it (committed) and before the answer reaches the client.
+ * A proxy to an instance that kills it at the first write (a `PUT`, or `write`): before passing the
+ * write on, or once the instance has answered it (committed) and before the answer reaches the client.
  */
-async function dyingOnWrite(instance: { child: ChildProcess; url: string }, when: 'before commit' | 'after commit') {
+async function dyingOnWrite(
+  instance: { child: ChildProcess; url: string },
+  when: 'before commit' | 'after commit',
+  write = 'PUT',
+) {
   let writes = 0;
   const proxy = createServer((incoming, outgoing) => {
     const upstream = new URL(incoming.url!, instance.url);
-    if (incoming.method === 'PUT') writes += 1;
-    if (incoming.method === 'PUT' && when === 'before commit') {
+    if (incoming.method === write) writes += 1;
+    if (incoming.method === write && when === 'before commit') {
       instance.child.kill('SIGKILL');
       return void incoming.socket.destroy();
     }
     const forwarded = httpRequest(upstream, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      if (incoming.method === 'PUT') {
+      if (incoming.method === write) {
         answer.resume();
         instance.child.kill('SIGKILL');
         return void incoming.socket.destroy();
@@ -190,5 +194,25 @@ describe('an instance killed in the middle of a write', { timeout: 60_000 }, () 
     const released = (await readMap(survivor, 'staging')).map.microFrontends.legal!.find((v) => v.deployment.default);
     expect(released?.metadata.version).toBe(versions[0]);
     expect((await history()).filter(({ command }) => command.startsWith('slice rollback legal'))).toHaveLength(1);
+  });
+
+  it("after it made a token: the administrator's retry through the next instance gets that token, not a second", async () => {
+    const tokens = async () => {
+      const answer = await call(survivor, '/tokens', { headers: { authorization: `Bearer ${adminToken}` } });
+      return ((await answer.json()) as { tokens: { id: string; team: string }[] }).tokens;
+    };
+    const before = await tokens();
+    const dying = await dyingOnWrite(await instanceProcess(databaseUrl), 'after commit', 'POST');
+    const create = 'token create --team contact --slices contact --env staging'.split(' ');
+    const run = await sliceCli([dying.url, survivor]).as(adminToken)('staging', ...create);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(dying.writes()).toBe(1);
+    const [, id, token] = /^Token ([0-9a-f]{16}) of the contact team: .*\n(nova_\S+)\n/.exec(run.stdout) ?? [];
+    const made = (await tokens()).filter((listed) => !before.some(({ id }) => id === listed.id));
+    expect(made.map((listed) => listed.id)).toEqual([id]);
+    const asContact = await call(survivor, '/environments/staging/history?slice=contact', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asContact.status).toBe(200);
   });
 });

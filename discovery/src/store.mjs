@@ -182,14 +182,52 @@ export async function sliceHistory(db, environment, slice, limit) {
 }
 
 /**
- * Stores a new token's hash and scope.
+ * Stores a new token's hash and scope, and for a request with an Idempotency-Key, that key's hash
+ * and the token sealed with it. Fails with a unique violation if another request with the same
+ * key stored its token first.
  * @param {Queryable} db
- * @param {{ id: string, secretHash: Buffer, team: string, slices: string[], environments: string[], expiresAt: Date }} token
+ * @param {{ id: string, secretHash: Buffer, team: string, slices: string[], environments: string[], expiresAt: Date,
+ *   idempotencyKeyHash: Buffer | null, sealedToken: Buffer | null }} token
  */
-export async function addToken(db, { id, secretHash, team, slices, environments, expiresAt }) {
+export async function addToken(
+  db,
+  { id, secretHash, team, slices, environments, expiresAt, idempotencyKeyHash, sealedToken },
+) {
   await db.query(
-    'INSERT INTO tokens (id, secret_hash, team, slices, environments, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [id, secretHash, team, slices, environments, expiresAt],
+    `INSERT INTO tokens (id, secret_hash, team, slices, environments, expires_at, idempotency_key_hash, sealed_token)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, secretHash, team, slices, environments, expiresAt, idempotencyKeyHash, sealedToken],
+  );
+}
+
+/** How long a sealed token is kept for a retry of the request that made it. */
+const sealedFor = "interval '1 day'";
+
+/**
+ * The token a request with this Idempotency-Key (its hash) made, if one did; `sealedToken` is
+ * null once it is older than a day.
+ * @param {Queryable} db
+ * @param {Buffer} idempotencyKeyHash
+ * @returns {Promise<{ id: string, team: string, slices: string[], environments: string[], expiresAt: Date,
+ *   sealedToken: Buffer | null } | undefined>}
+ */
+export async function tokenWithKey(db, idempotencyKeyHash) {
+  const { rows } = await db.query(
+    `SELECT id, team, slices, environments, expires_at AS "expiresAt",
+       CASE WHEN created_at > now() - ${sealedFor} THEN sealed_token END AS "sealedToken"
+     FROM tokens WHERE idempotency_key_hash = $1`,
+    [idempotencyKeyHash],
+  );
+  return rows[0];
+}
+
+/**
+ * Erases the sealed tokens older than a day: no retry comes that late.
+ * @param {Queryable} db
+ */
+export async function forgetSealedTokens(db) {
+  await db.query(
+    `UPDATE tokens SET sealed_token = NULL WHERE sealed_token IS NOT NULL AND created_at <= now() - ${sealedFor}`,
   );
 }
 

@@ -3,7 +3,12 @@
 // secret is 32 random bytes; only a SHA-256 of the whole token is stored (the token is shown once,
 // when it is made), compared in constant time. The administrator's token is the one the service
 // is started with (DISCOVERY_ADMIN_TOKEN) and is never stored.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+//
+// A token made for a request with an Idempotency-Key is also kept sealed (AES-256-GCM) with a key
+// derived from that Idempotency-Key, which is itself stored only as a SHA-256: the same request
+// sent again (its answer was lost) gets the same token back, and the database alone cannot
+// unseal it.
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** @typedef {import('pg').Pool} Pool */
 
@@ -22,6 +27,8 @@ const administrator = { admin: true, id: 'admin', team: 'administrator' };
 
 const tokenPattern = /^nova_([0-9a-f]{16})_[\w-]{43}$/;
 const digest = (/** @type {string} */ text) => createHash('sha256').update(text).digest();
+/** How an Idempotency-Key is stored: its SHA-256. */
+export const keyDigest = digest;
 
 /** Team names, like slice and environment names: plain, short, nothing to escape. */
 export const namePattern = /^[a-z][a-z0-9-]{0,31}$/;
@@ -34,6 +41,38 @@ export function newToken() {
   const id = randomBytes(8).toString('hex');
   const token = `nova_${id}_${randomBytes(32).toString('base64url')}`;
   return { id, token, secretHash: digest(token) };
+}
+
+/**
+ * The AES-256-GCM key that seals token `id` for a request's Idempotency-Key.
+ * @param {string} idempotencyKey
+ * @param {string} id
+ */
+const sealingKey = (idempotencyKey, id) =>
+  Buffer.from(hkdfSync('sha256', idempotencyKey, id, 'nova token, sealed for a retry', 32));
+
+/**
+ * A new token sealed with the request's Idempotency-Key: nonce, ciphertext, tag.
+ * @param {string} token
+ * @param {string} id
+ * @param {string} idempotencyKey
+ */
+export function sealToken(token, id, idempotencyKey) {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(idempotencyKey, id), nonce);
+  return Buffer.concat([nonce, cipher.update(token, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+}
+
+/**
+ * The token `sealToken` sealed, with the same Idempotency-Key (throws with another).
+ * @param {Buffer} sealed
+ * @param {string} id
+ * @param {string} idempotencyKey
+ */
+export function unsealToken(sealed, id, idempotencyKey) {
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(idempotencyKey, id), sealed.subarray(0, 12));
+  decipher.setAuthTag(sealed.subarray(-16));
+  return Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8');
 }
 
 /**

@@ -2,11 +2,15 @@
 // The discovery service's API beside the maps (discovery/src/service.mjs), for the CLI: tokens,
 // environments' settings, history, old revisions. The service is reached through the map URLs
 // `--map` names (`…/environments/<env>/remotes.json`, one per instance): every other address is
-// relative to them, so a service behind a path prefix works as one at the root.
+// relative to them, so a service behind a path prefix works as one at the root. A request that makes
+// something (a token) carries a key of its own, so the same request sent to the next instance
+// after one failed is answered with what it made, not made twice (as url-map-store.js does).
+import { randomUUID } from 'node:crypto';
 import { parseMap } from './map-store.js';
 import { refusal, serviceInstances } from './service-instances.js';
 
 /** @typedef {import('./service-instances.js').Answer} Answer */
+/** @typedef {{ method?: string, body?: unknown, headers?: Record<string, string> }} CallInit */
 
 const mapPath = /\/environments\/([a-z][a-z0-9-]{0,31})\/remotes\.json$/;
 
@@ -46,10 +50,10 @@ export function discoveryClient(mapUrls, { token }) {
   /**
    * A request that must succeed; its answer's text.
    * @param {string} target relative to a map URL
-   * @param {{ method?: string, body?: unknown }} [init]
+   * @param {CallInit} [init]
    */
-  async function call(target, { method = 'GET', body } = {}) {
-    const headers = { accept: 'application/json', ...authorization };
+  async function call(target, { method = 'GET', body, headers: more = {} } = {}) {
+    const headers = { accept: 'application/json', ...authorization, ...more };
     const answer = await instances.request(target, {
       method,
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -59,7 +63,7 @@ export function discoveryClient(mapUrls, { token }) {
     const advice = answer.status === 401 ? ' Give a token with --token or SLICE_TOKEN.' : '';
     throw new Error(`${method} ${new URL(target, mapUrls[0]).pathname} answered ${refusal(answer)}.${advice}`);
   }
-  const json = async (/** @type {string} */ target, /** @type {{ method?: string, body?: unknown }} */ init = {}) =>
+  const json = async (/** @type {string} */ target, /** @type {CallInit} */ init = {}) =>
     JSON.parse(await call(target, init));
   const inEnvironment = (/** @type {string} */ environment, /** @type {string} */ path) =>
     `../${encodeURIComponent(environment)}${path}`;
@@ -89,7 +93,8 @@ export function discoveryClient(mapUrls, { token }) {
      * @param {{ team: string, slices: string[], environments: string[], expiresAt?: string }} scope
      * @returns {Promise<{ id: string, token: string, team: string, slices: string[], environments: string[], expiresAt: string }>}
      */
-    createToken: (scope) => json('../../tokens', { method: 'POST', body: scope }),
+    createToken: (scope) =>
+      json('../../tokens', { method: 'POST', body: scope, headers: { 'idempotency-key': randomUUID() } }),
     revokeToken: (/** @type {string} */ id) => json(`../../tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     /** @returns {Promise<{ id: string, team: string, slices: string[], environments: string[], expiresAt: string, revokedAt: string | null }[]>} */
     tokens: async () => (await json('../../tokens')).tokens,
