@@ -66,6 +66,7 @@ import {
   versionFolder,
 } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
+import { printable } from './printable.js';
 import { promoted } from './promotion.js';
 import { defaultPruneRule, prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
@@ -438,11 +439,13 @@ const commands = {
     const limit = wholeNumberOption('limit', 1, '', 1000);
     const entries = await client.history(environment, slice, limit);
     console.log(`${slice} in ${environment}: ${entries.length === 0 ? 'no change yet' : 'newest first'}`);
+    // What the service stored is shown as text, never as a terminal's controls (a forged line).
+    const shown = (/** @type {unknown} */ value) => printable(String(value));
     for (const entry of entries) {
-      const built = entry.commit ? `, built from ${entry.commit}` : '';
-      const override = entry.override ? ` [the administrator set aside: ${entry.override}]` : '';
+      const built = entry.commit ? `, built from ${shown(entry.commit)}` : '';
+      const override = entry.override ? ` [the administrator set aside: ${shown(entry.override)}]` : '';
       console.log(
-        `  #${entry.revision}  ${entry.at}  ${entry.team} (token ${entry.tokenId})  ${entry.summary}${built}  <${entry.command}>${override}`,
+        `  #${shown(entry.revision)}  ${shown(entry.at)}  ${shown(entry.team)} (token ${shown(entry.tokenId)})  ${shown(entry.summary)}${built}  <${shown(entry.command)}>${override}`,
       );
     }
   },
