@@ -15,6 +15,7 @@ import { npmEnvironment } from '../packages/tooling/src/npm-environment.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { pinnedPnpm } from '../scripts/pnpm.mjs';
 import { localRegistry } from '../packages/deploy/src/eject.js';
+import { basicCredentials, publishAccount } from './publish-account.mjs';
 
 const packagesDir = join(repoRoot, 'packages');
 
@@ -48,13 +49,14 @@ export function buildPlatform(folders) {
     });
 }
 
-/** Hosts of a registry on this machine: a Verdaccio with config.yaml, which takes anonymous publishes. */
+/** Hosts of a registry on this machine: a Verdaccio of this checkout (registry.mjs). */
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The environment of the npm commands of a publish (npm, and pnpm through npx): without the
  * settings pnpm hands down, which npm warns of (npmEnvironment); for a registry on this machine,
- * with npm settings of its own (it takes anyone's token, and pnpm and npm send none without one).
+ * with npm settings of its own that hold the publish account (publish-account.mjs), which is the
+ * only one it takes a publish from.
  * @param {string} registry
  * @param {(env: NodeJS.ProcessEnv) => T} run
  * @template T
@@ -66,7 +68,9 @@ export function withRegistrySettings(registry, run) {
   const settings = mkdtempSync(join(tmpdir(), 'nova-publish-'));
   const cleanUp = () => rmSync(settings, { recursive: true, force: true });
   try {
-    writeFileSync(join(settings, '.npmrc'), `//${host}/:_authToken=anonymous\n`);
+    writeFileSync(join(settings, '.npmrc'), `//${host}/:_auth=${basicCredentials(publishAccount())}\n`, {
+      mode: 0o600,
+    });
     const result = run({ ...npmEnvironment(), npm_config_userconfig: join(settings, '.npmrc') });
     if (result instanceof Promise) return /** @type {T} */ (result.finally(cleanUp));
     cleanUp();
@@ -153,8 +157,9 @@ export async function changedUnderPublishedVersions(registry, folders) {
   const work = mkdtempSync(join(tmpdir(), 'nova-published-'));
   mkdirSync(join(work, 'published'));
   try {
-    const published = await withRegistrySettings(registry, (env) =>
-      Promise.all(manifests.map((manifest) => publishedTarball(registry, manifest, join(work, 'published'), env))),
+    // Read as anyone reads: the registry asks no account for that.
+    const published = await Promise.all(
+      manifests.map((manifest) => publishedTarball(registry, manifest, join(work, 'published'), npmEnvironment())),
     );
     const kept = manifests.flatMap((manifest, index) => {
       const tarball = published[index];
@@ -180,9 +185,9 @@ export async function changedUnderPublishedVersions(registry, folders) {
 }
 
 /**
- * Publishes every platform package whose version `registry` lacks. pnpm sends no publish without
- * a token: to a registry on this machine it sends a placeholder (it takes anyone's), from npm
- * settings of its own; any other registry gets the token your npm settings hold for it.
+ * Publishes every platform package whose version `registry` lacks: to a registry on this machine
+ * with the publish account, from npm settings of its own; any other registry gets the token your
+ * npm settings hold for it.
  * @param {string} registry
  * @returns {string} what pnpm printed
  */

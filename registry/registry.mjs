@@ -1,26 +1,30 @@
 // @ts-check
 // The local environment's npm registry: Verdaccio with config.yaml beside this file. `pnpm
 // registry` serves it on http://localhost:4873 with its storage in registry/storage/ (Ctrl-C stops
-// it); tests start their own on a port and in a folder of their own (startRegistry).
+// it); tests start their own on a port and in a folder of their own (startRegistry). Anyone reads
+// it; only platform:publish's account (publish-account.mjs) publishes, and nobody unpublishes.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { localRegistry } from '../packages/deploy/src/eject.js';
+import { accountFile, htpasswdLine, publishAccount } from './publish-account.mjs';
 
 const verdaccio = createRequire(import.meta.url).resolve('verdaccio/bin/verdaccio');
 const config = join(import.meta.dirname, 'config.yaml');
 
 /**
  * Starts Verdaccio on `port` with its storage under `folder` (this folder's config is copied
- * there: the storage is relative to it) and resolves once it answers, within `timeoutMs`.
+ * there: the storage is relative to it) and resolves once it answers, within `timeoutMs`. Its
+ * htpasswd file (config.yaml's `auth`) holds the publish account alone, made now if there is none.
  * @param {{ port: number, folder: string, timeoutMs?: number }} options
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startRegistry({ port, folder, timeoutMs = 30_000 }) {
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(join(folder, 'storage'), { recursive: true, mode: 0o700 });
+  writeFileSync(join(folder, 'storage', 'htpasswd'), `${await htpasswdLine(publishAccount())}\n`, { mode: 0o600 });
   const ownConfig = join(folder, 'config.yaml');
   if (ownConfig !== config) copyFileSync(config, ownConfig);
   const child = spawn(process.execPath, [verdaccio, '--config', ownConfig, '--listen', `localhost:${port}`], {
@@ -49,6 +53,9 @@ export async function startRegistry({ port, folder, timeoutMs = 30_000 }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const registry = await startRegistry({ port: Number(new URL(localRegistry).port), folder: import.meta.dirname });
-  console.log(`Registry: ${registry.url} (pid ${registry.pid}); pnpm platform:publish fills it. Ctrl-C stops it.`);
+  console.log(
+    `Registry: ${registry.url} (pid ${registry.pid}); pnpm platform:publish fills it, with the account in ` +
+      `${relative(process.cwd(), accountFile)}. Ctrl-C stops it.`,
+  );
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(signal, () => registry.stop());
 }
