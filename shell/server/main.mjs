@@ -3,7 +3,8 @@
 // (config.mjs). One process per core shares the port; the primary keeps what they must agree on
 // (the client ledger: rate limits, field-signal tokens used, clients counted) and serves /metrics,
 // the sum of theirs, on a port of its own. SIGTERM (or SIGINT) stops accepting, finishes the
-// requests in flight and exits.
+// requests in flight and exits. The signing key is read once and taken out of the environment:
+// the workers are given it over IPC (worker-signing-key.mjs), so no child process holds it.
 import cluster from 'node:cluster';
 import { randomKey } from '@nova/signing/signing';
 import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledger.mjs';
@@ -11,8 +12,10 @@ import { composerFromConfig } from './composer-from-config.mjs';
 import { serverConfig } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
 import { boundedHttpServer, stopGracefully } from './node-server.mjs';
+import { answerSigningKeyRequests, signingKeyFromPrimary } from './worker-signing-key.mjs';
 
 const config = configured();
+delete process.env.SIGNING_KEY;
 const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${line}`);
 
 /** The configuration; if it is wrong, what is wrong, said plainly (nothing in the code failed), and exit 1. */
@@ -105,16 +108,17 @@ async function supervise() {
       return stop();
     }
     log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork({ SIGNING_KEY: key });
+    cluster.fork();
   });
   answerLedgerRequests(createLedger(), cluster);
+  answerSigningKeyRequests(key, cluster);
   try {
     await listening(metricsListener, config.metricsPort, config.metricsHost);
   } catch (error) {
     log(`Cannot serve /metrics on ${config.metricsHost}:${config.metricsPort}: ${error}`);
     process.exit(1);
   }
-  for (let i = 0; i < config.workers; i += 1) cluster.fork({ SIGNING_KEY: key });
+  for (let i = 0; i < config.workers; i += 1) cluster.fork();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   const where = `http://${config.host ?? 'localhost'}:${config.port}`;
@@ -125,4 +129,4 @@ async function supervise() {
 }
 
 if (cluster.isPrimary && config.workers > 1) await supervise();
-else await serve(cluster.isWorker ? /** @type {string} */ (config.signingKey) : signingKey());
+else await serve(cluster.isWorker ? await signingKeyFromPrimary() : signingKey());
