@@ -2,17 +2,17 @@
 // The local environment's npm registry: Verdaccio with config.yaml beside this file. `pnpm
 // registry` serves it on http://localhost:4873 with its storage in registry/storage/ (Ctrl-C stops
 // it); tests start their own on a port and in a folder of their own (startRegistry). Anyone reads
-// it; only platform:publish's account (publish-account.mjs) publishes, and nobody unpublishes.
+// it; only platform:publish's account (publish-account.mjs) publishes, nobody unpublishes, and
+// it answers no web page (server.mjs).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { localRegistry } from '../packages/deploy/src/eject.js';
 import { accountFile, htpasswdLine, publishAccount } from './publish-account.mjs';
+import { serverProgram } from './server.mjs';
 
-const verdaccio = createRequire(import.meta.url).resolve('verdaccio/bin/verdaccio');
 const config = join(import.meta.dirname, 'config.yaml');
 
 /**
@@ -27,7 +27,7 @@ export async function startRegistry({ port, folder, timeoutMs = 30_000 }) {
   writeFileSync(join(folder, 'storage', 'htpasswd'), `${await htpasswdLine(publishAccount())}\n`, { mode: 0o600 });
   const ownConfig = join(folder, 'config.yaml');
   if (ownConfig !== config) copyFileSync(config, ownConfig);
-  const child = spawn(process.execPath, [verdaccio, '--config', ownConfig, '--listen', `localhost:${port}`], {
+  const child = spawn(process.execPath, [serverProgram, ownConfig, String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

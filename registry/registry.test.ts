@@ -15,6 +15,7 @@ describe('the local registry, a real Verdaccio', () => {
   const folder = mkdtempSync(join(tmpdir(), 'nova-registry-test-'));
   let registry: Awaited<ReturnType<typeof startRegistry>>;
   const asPublisher = () => ({ authorization: `Basic ${basicCredentials(publishAccount())}` });
+  const evil = { origin: 'https://evil.example' };
 
   /** A package's folder with `index.js` saying `what`. */
   const packageFolder = (name: string, version: string, what: string) => {
@@ -139,6 +140,23 @@ describe('the local registry, a real Verdaccio', () => {
     );
     expect(again.status).toBe(409);
     expect(await published('@nova/store', '1.0.0')).toBe("export const what = 'first';\n");
+  }, 60_000);
+
+  it('answers no web page: no CORS for another origin, and its writes are refused, with the account too', async () => {
+    const preflight = await fetch(`${registry.url}/@nova%2fui`, {
+      method: 'OPTIONS',
+      headers: { ...evil, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    const fromPage = await put('@nova/ui', publishDocument(packageFolder('@nova/ui', '1.0.0', 'page')), {
+      ...evil,
+      ...asPublisher(),
+    });
+    expect(fromPage.status).toBe(403);
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await packument('@nova/ui')).toBeUndefined();
   }, 60_000);
 
   it('keeps the account beside its storage, for its owner alone, out of git', () => {
