@@ -22,9 +22,8 @@ export default {
   workspaces: {
     '.': {
       entry: ['scripts/*.mjs'],
-      // The JSX runtime tsconfig.base.json names is each app's own dependency; Verdaccio runs as
-      // a program of its own (registry/registry.mjs).
-      ignoreDependencies: ['@emotion/react', 'verdaccio'],
+      // The JSX runtime tsconfig.base.json names is each app's own dependency.
+      ignoreDependencies: ['@emotion/react'],
     },
     [shell.folder]: {
       // Built for Node by the shell's build (packages/build-preset/src/shell-server-build.js).

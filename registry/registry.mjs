@@ -7,9 +7,10 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { localRegistry } from '../packages/deploy/src/eject.js';
+import { servingProcess } from '../packages/tooling/src/serving-process.js';
+import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { accountFile, htpasswdLine, publishAccount } from './publish-account.mjs';
 import { serverProgram } from './server.mjs';
 
@@ -33,22 +34,14 @@ export async function startRegistry({ port, folder, timeoutMs = 30_000 }) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill();
-      await exited;
-    }
-  };
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ping = await fetch(`${url}/-/ping`).catch(() => undefined);
-    if (ping?.ok) return { url, pid: /** @type {number} */ (child.pid), stop };
-    await sleep(100);
-  }
-  await stop();
-  throw new Error(`Verdaccio did not answer on ${url} within ${timeoutMs / 1000} s:\n${output.trim()}`);
+  const { pid, stop } = await servingProcess(child, {
+    url: `${url}/-/ping`,
+    timeoutMs,
+    intervalMs: 100,
+    problem: () => `Verdaccio did not answer on ${url} within ${timeoutMs / 1000} s:\n${output.trim()}`,
+  });
+  return { url, pid, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -57,5 +50,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `Registry: ${registry.url} (pid ${registry.pid}); pnpm platform:publish fills it, with the account in ` +
       `${relative(process.cwd(), accountFile)}. Ctrl-C stops it.`,
   );
-  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(signal, () => registry.stop());
+  stopOnSignal(registry.stop);
 }
