@@ -42,7 +42,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { metricsPath } from '@nova/contracts/field-signals';
 import { emptyRemoteMap, isHttpUrl, releasedVersion } from '@nova/contracts/remote-map';
 import { pageRoute } from '@nova/contracts/routes';
 import { shell, sliceNames, slices } from '@nova/contracts/slices';
@@ -50,7 +49,8 @@ import { previewLifetime, previewToken } from '@nova/signing/preview-token';
 import { environmentKey } from '@nova/signing/signing-key';
 import { signer } from '@nova/signing/signing';
 import { canaryVersion } from '@nova/contracts/traffic';
-import { defaultGuardRule, defaultInterval, defaultWindow, ruleInWords, watchCanary } from './canary-guard.js';
+import { ruleInWords, watchCanary } from './canary-guard.js';
+import { cliOptions } from './cli-options.js';
 import { contractProblems } from './contract.js';
 import { discoveryClient } from './discovery-client.js';
 import { devUntilStopped } from './dev.js';
@@ -58,7 +58,6 @@ import { parseDuration } from './duration.js';
 import { eject } from './eject.js';
 import {
   canaryOf,
-  localDeployments,
   release,
   releaseCanary,
   remoteMapFile,
@@ -68,7 +67,7 @@ import {
 import { fileMapStore } from './file-map-store.js';
 import { printable } from './printable.js';
 import { promoted } from './promotion.js';
-import { defaultPruneRule, prune } from './prune.js';
+import { prune } from './prune.js';
 import { buildSlice, builtSlice, publish } from './publish.js';
 import { restoredSlice } from './restore.js';
 import { readShellManifest } from './shell-manifest.js';
@@ -81,47 +80,7 @@ import { workspaceRoot } from './workspace.js';
 /** @typedef {import('./slice-signals.js').Reading} Reading */
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    root: { type: 'string', default: localDeployments },
-    map: { type: 'string', multiple: true },
-    token: { type: 'string' },
-    'shell-manifest': { type: 'string' },
-    environment: { type: 'string', default: `http://localhost:${shell.port}` },
-    dir: { type: 'string' },
-    port: { type: 'string' },
-    registry: { type: 'string' },
-    all: { type: 'boolean', default: false },
-    built: { type: 'boolean', default: false },
-    dist: { type: 'string' },
-    release: { type: 'boolean', default: false },
-    'keep-releases': { type: 'string', default: String(defaultPruneRule.keepReleases) },
-    'keep-days': { type: 'string', default: String(defaultPruneRule.keepDays) },
-    'dry-run': { type: 'boolean', default: false },
-    traffic: { type: 'string' },
-    guard: { type: 'boolean', default: false },
-    window: { type: 'string', default: defaultWindow },
-    interval: { type: 'string', default: defaultInterval },
-    metrics: { type: 'string', multiple: true, default: [`http://127.0.0.1:${shell.metricsPort}${metricsPath}`] },
-    'min-views': { type: 'string', default: String(defaultGuardRule.minViews) },
-    'min-clients': { type: 'string', default: String(defaultGuardRule.minClients) },
-    'min-failures': { type: 'string', default: String(defaultGuardRule.minFailures) },
-    'worse-by': { type: 'string', default: String(defaultGuardRule.worseByPoints) },
-    'worse-times': { type: 'string', default: String(defaultGuardRule.worseTimes) },
-    for: { type: 'string', default: `${previewLifetime.defaultMs / 3_600_000}h` },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    env: { type: 'string' },
-    limit: { type: 'string', default: '30' },
-    team: { type: 'string' },
-    slices: { type: 'string' },
-    expires: { type: 'string', default: '90d' },
-    origins: { type: 'string' },
-    'staged-in': { type: 'string' },
-    'allow-unstaged': { type: 'boolean', default: false },
-  },
-});
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: cliOptions });
 const [command, ...args] = positionals;
 const root = options.root;
 const mapLocations = options.map ?? [remoteMapFile(root)];
@@ -379,6 +338,7 @@ async function environmentCommand() {
   );
 }
 
+/** @type {Record<import('./cli-options.js').CommandName, () => unknown>} */
 const commands = {
   async publish() {
     for (const slice of options.all ? sliceNames : [sliceNamed(args[0])]) {
