@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The slice CLI as a team runs it in a repository of its own, outside the workspace: real CLI
 // processes in a temporary folder, the environment's shell build read over HTTP from a real server.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,7 +75,7 @@ function legalRepository() {
     if (!version) throw new Error(`publish failed: ${stderr}`);
     return version;
   };
-  return { repository, slice, map, released, publish };
+  return { repository, build, slice, map, released, publish };
 }
 
 describe('the slice CLI in a repository of its own', { timeout: 60_000 }, () => {
@@ -133,6 +133,40 @@ describe('the slice CLI in a repository of its own', { timeout: 60_000 }, () => 
       `the shell's manifest at ${notManifest}/mf-manifest.json is not a federation manifest (mf-manifest.json).`,
     );
     expect(legal.map()).toEqual(before);
+  });
+
+  it('says plainly when a version records no commit, with nothing from git, and names the commit in a repository that has one', async () => {
+    const legal = legalRepository();
+    legal.build('1.0.0');
+    const noRepository = await legal.slice('publish', 'legal', '--built');
+    expect(noRepository).toMatchObject({ code: 0, stderr: '' });
+    const note = 'legal: not in a git repository (or no commit yet), so this version records no commit.';
+    expect(noRepository.stdout).toContain(note);
+
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Lee', '-c', 'user.email=lee@legal.example', ...args], {
+        cwd: legal.repository,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }).trim();
+    git('init', '--quiet');
+    writeFileSync(join(legal.repository, '.gitignore'), 'dist/\n');
+    legal.build('1.0.1');
+    const noCommit = await legal.slice('publish', 'legal', '--built');
+    expect(noCommit).toMatchObject({ code: 0, stderr: '' });
+    expect(noCommit.stdout).toContain(note);
+
+    git('add', '--all');
+    git('commit', '--quiet', '-m', 'legal');
+    legal.build('1.0.2');
+    const committed = await legal.slice('publish', 'legal', '--built');
+    expect(committed).toMatchObject({ code: 0, stderr: '' });
+    expect(committed.stdout).not.toContain('records no commit');
+    expect(legal.map().microFrontends.legal?.at(-1)?.extras?.builtFrom).toEqual({
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: false,
+      builtAt: expect.any(String),
+    });
   });
 
   it('says to build first when asked to build a slice outside the workspace', async () => {

@@ -19,6 +19,7 @@ import { sliceVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
 import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
 import { fileMapStore } from './file-map-store.js';
+import { git } from './git.js';
 import { requireWorkspace, sliceProject } from './workspace.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -70,13 +71,16 @@ export function buildVersion(dist, packageVersion) {
 /**
  * The commit a build was made from, and whether the tree had changes on top of it (in `folder`'s
  * repository); no commit outside a repository (or before its first), as the map then records it.
+ * What git answers there (`fatal: not a git repository`) stays out of the terminal.
  * @param {string} folder
  * @returns {{ commit?: string, dirty: boolean }}
  */
 function sourceRevision(folder) {
-  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
   try {
-    return { commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain']) !== '' };
+    return {
+      commit: git(folder, ['rev-parse', '--short', 'HEAD']),
+      dirty: git(folder, ['status', '--porcelain']) !== '',
+    };
   } catch {
     return { dirty: true };
   }
@@ -137,6 +141,8 @@ export async function publish({ root, slice, build = buildSlice, now = new Date(
 
   const target = versionFolder(root, slice, version);
   const builtFrom = { ...sourceRevision(sliceProject(slice)), builtAt: now.toISOString() };
+  if (!builtFrom.commit)
+    console.log(`${slice}: not in a git repository (or no commit yet), so this version records no commit.`);
   if (!existsSync(target)) copyWhole(built, target, { slice, version, builtFrom });
   const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
   const integrity = `sha256-${createHash('sha256')
