@@ -4,7 +4,8 @@
 // the slice's sources and tests as they are here, a package.json that takes the platform packages
 // by version from the registry and every other dependency at the exact version the workspace's
 // catalog pins, a tsconfig.json, the workspace's .env, the patches the build needs (for
-// patch-package), a README with the team's commands and a CI script.
+// patch-package), a README with the team's commands and a CI script: all of it the first commit of
+// a git repository, so that each version it publishes names the commit it was built from.
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -13,6 +14,7 @@ import { slices } from '@nova/contracts/slices';
 import { localDeployments } from './environment.js';
 import { defaultDevPort } from './dev.js';
 import { ejectedReadme } from './ejected-readme.js';
+import { commitEverything } from './git.js';
 import { requireWorkspace } from './workspace.js';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -205,5 +207,12 @@ export function eject({ slice, dir, registry = localRegistry }) {
     }),
   );
   console.log(`${slice}: a repository of its own in ${target}, with the platform packages from ${registry}.`);
+  const commit = commitEverything(target, `The ${slice} slice, ejected from the Nova Reels workspace`);
+  console.log(
+    commit
+      ? `It is a git repository: its first commit, ${commit}, holds all of it.`
+      : 'git is not installed here, so it is no git repository yet: make it one (git init && git add -A && ' +
+          'git commit) before you publish, so that each version names the commit it was built from.',
+  );
   console.log(`Next: cd ${target} && npm install && npm test && npm run build (see its README.md).`);
 }

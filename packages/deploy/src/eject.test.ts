@@ -3,15 +3,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { sliceNames, type SliceName } from '@nova/contracts/slices';
 import { repoRoot } from '@nova/tooling/repo-root';
 import { asPatchPackagePatch, ciScript, eject, ownDependencies } from './eject.js';
+import { fallbackIdentity } from './git.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 const temporary = () => {
   const folder = mkdtempSync(join(tmpdir(), 'nova-eject-'));
@@ -20,13 +23,30 @@ const temporary = () => {
 };
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Ejects `slice` into a new folder (what the CLI prints is kept quiet); returns the folder. */
+/**
+ * git as on a machine whose only configuration is `settings` (none: no identity), never this
+ * machine's.
+ */
+function gitConfiguredWith(settings = '') {
+  const file = join(temporary(), 'gitconfig');
+  writeFileSync(file, settings);
+  vi.stubEnv('GIT_CONFIG_GLOBAL', file);
+  vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+}
+
+beforeEach(() => gitConfiguredWith());
+
+/** Ejects `slice` into a new folder; returns the folder and what eject printed. */
 function ejected(slice: SliceName, registry = 'http://localhost:4873') {
   const dir = join(temporary(), slice);
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   eject({ slice, dir, registry });
-  return dir;
+  const printed = log.mock.calls.map((call) => call.join(' ')).join('\n');
+  log.mockRestore();
+  return { dir, printed };
 }
+
+const gitIn = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 
 const { catalog } = parse(readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8'));
 
@@ -34,7 +54,7 @@ describe('slice eject', () => {
   it.each(sliceNames)(
     "writes %s's package.json with the platform packages by version and every other dependency at the catalog's version, never a workspace or a path",
     (slice) => {
-      const manifest = readJson(join(ejected(slice), 'package.json'));
+      const manifest = readJson(join(ejected(slice).dir, 'package.json'));
       const dependencies: Record<string, string> = { ...manifest.dependencies, ...manifest.devDependencies };
       expect(Object.keys(dependencies).length).toBeGreaterThan(10);
       for (const [name, version] of Object.entries(dependencies)) {
@@ -54,8 +74,33 @@ describe('slice eject', () => {
     },
   );
 
+  it('makes the repository a git repository whose one commit holds all of it, under a stand-in identity where git has none', () => {
+    const { dir, printed } = ejected('legal');
+    expect(gitIn(dir, 'rev-list', '--count', 'HEAD')).toBe('1');
+    expect(gitIn(dir, 'status', '--porcelain')).toBe('');
+    expect(gitIn(dir, 'log', '-1', '--format=%an <%ae>%n%s')).toBe(
+      `${fallbackIdentity['user.name']} <${fallbackIdentity['user.email']}>\nThe legal slice, ejected from the Nova Reels workspace`,
+    );
+    expect(printed).toContain(`its first commit, ${gitIn(dir, 'rev-parse', '--short', 'HEAD')}, holds all of it.`);
+  });
+
+  it("commits under the user's own git identity where there is one", () => {
+    gitConfiguredWith('[user]\n\tname = Lee Legal\n\temail = lee@legal.example\n');
+    const { dir } = ejected('legal');
+    expect(gitIn(dir, 'log', '-1', '--format=%an <%ae>')).toBe('Lee Legal <lee@legal.example>');
+  });
+
+  it('says how to make the repository a git repository where git is not installed', () => {
+    vi.stubEnv('PATH', temporary());
+    const { dir, printed } = ejected('legal');
+    expect(() => statSync(join(dir, '.git'))).toThrow();
+    expect(printed).toContain(
+      'git is not installed here, so it is no git repository yet: make it one (git init && git add -A && git commit) before you publish',
+    );
+  });
+
   it('takes the platform packages from the registry, writes its Vite config from the preset, the patches, a README and CI', () => {
-    const dir = ejected('legal', 'http://registry.example:4873');
+    const { dir } = ejected('legal', 'http://registry.example:4873');
     const file = (path: string) => readFileSync(join(dir, path), 'utf8');
     expect(file('.npmrc')).toBe('@nova:registry=http://registry.example:4873/\n');
     expect(file('vite.config.ts')).toContain("export default defineRemoteConfig('legal', import.meta.dirname);");
