@@ -3,11 +3,13 @@
 // the workspace, for a team that builds and ships it from there with only Node and npm. It holds
 // the slice's sources and tests as they are here, a package.json that takes the platform packages
 // by version from the registry and every other dependency at the exact version the workspace's
-// catalog pins, a tsconfig.json, the workspace's .env, the patches the build needs (for
-// patch-package), a README with the team's commands and a CI script: all of it the first commit of
-// a git repository, so that each version it publishes names the commit it was built from.
+// catalog pins, the workspace's Node (its optional `node-<platform>-<arch>` packages, checked before
+// every script: check-node.js), a tsconfig.json, the workspace's .env, the patches the build needs
+// (for patch-package), a README with the team's commands and a CI script: all of it the first
+// commit of a git repository, so that each version it publishes names the commit it was built from.
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
@@ -28,6 +30,9 @@ const generated = new Set(['node_modules', 'dist', 'dist-server', '.vite', 'test
 
 /** The dev tools a slice's own repository adds: its type check, the CLI and the patches' tool. */
 const ownRepositoryTools = ['@nova/deploy', '@types/node', 'patch-package', 'typescript'];
+
+/** What every npm script of a slice's own repository runs first (check-node.js, copied there). */
+export const nodeCheck = 'node scripts/check-node.js';
 
 /** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -61,32 +66,37 @@ export function ownDependencies(dependencies, { catalog, platform }) {
 
 /**
  * The slice's package.json for a repository of its own: its scripts plus its tests (types first),
- * patch-package after every install, and `dev` the slice inside an environment (`slice dev`; the
- * harness alone is `dev:alone`).
+ * each after the check that it runs on the workspace's Node (`engines`, which the install brings as
+ * the workspace's does: its optional dependencies), patch-package after every install, and `dev`
+ * the slice inside an environment (`slice dev`; the harness alone is `dev:alone`).
  * @param {{ name: string, version: string, scripts?: Record<string, string>, dependencies?: Dependencies, devDependencies?: Dependencies }} workspacePackage
- * @param {{ slice: SliceName, catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, engines: object }} context
+ * @param {{ slice: SliceName, catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, workspaceManifest: { engines: { node: string }, optionalDependencies: Dependencies } }} context
  */
-function ownPackage(workspacePackage, { slice, catalog, platform, engines }) {
+function ownPackage(workspacePackage, { slice, catalog, platform, workspaceManifest }) {
   const { name, version, scripts = {}, dependencies = {}, devDependencies = {} } = workspacePackage;
   const tools = Object.fromEntries(
     ownRepositoryTools.map((tool) => [tool, tool.startsWith('@nova/') ? 'workspace:*' : 'catalog:']),
   );
   const versions = { catalog, platform };
+  const checked = {
+    ...scripts,
+    dev: `slice dev ${slice}`,
+    ...(scripts.dev && { 'dev:alone': scripts.dev }),
+    test: 'tsc && vitest run',
+  };
   return {
     name,
     version,
     private: true,
     type: 'module',
-    engines,
+    engines: workspaceManifest.engines,
     scripts: {
-      ...scripts,
-      dev: `slice dev ${slice}`,
-      ...(scripts.dev && { 'dev:alone': scripts.dev }),
-      test: 'tsc && vitest run',
+      ...Object.fromEntries(Object.entries(checked).map(([script, command]) => [script, `${nodeCheck} && ${command}`])),
       postinstall: 'patch-package',
     },
     dependencies: ownDependencies(dependencies, versions),
     devDependencies: ownDependencies({ ...devDependencies, ...tools }, versions),
+    optionalDependencies: ownDependencies(workspaceManifest.optionalDependencies, versions),
   };
 }
 
@@ -163,7 +173,7 @@ export function eject({ slice, dir, registry = localRegistry }) {
     slice,
     catalog,
     platform,
-    engines: readJson(join(workspace, 'package.json')).engines,
+    workspaceManifest: readJson(join(workspace, 'package.json')),
   });
 
   mkdirSync(target, { recursive: true });
@@ -193,6 +203,8 @@ export function eject({ slice, dir, registry = localRegistry }) {
   mkdirSync(join(target, 'ci'));
   write('ci/run', ciScript);
   chmodSync(join(target, 'ci/run'), 0o755);
+  mkdirSync(join(target, 'scripts'), { recursive: true }); // marketing has scripts of its own
+  cpSync(fileURLToPath(new URL('check-node.js', import.meta.url)), join(target, 'scripts/check-node.js'));
   const page = Object.values(routes).find(({ page: module }) => splitPage(module).remote === slice);
   write(
     'README.md',

