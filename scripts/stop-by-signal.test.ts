@@ -28,27 +28,36 @@ function runInGroup(script: string) {
   return { child, ready, exit, printed: () => printed };
 }
 
-test('Ctrl-C ends a served command quietly, with 0, through every wrapper', { timeout: 120_000 }, async () => {
-  // A server as the commands' are: it stops on a signal with the tooling's stopOnSignal.
-  const server = join(folder, 'server.mjs');
-  writeFileSync(
-    server,
-    `import { stopOnSignal } from ${JSON.stringify(join(repoRoot, 'packages/tooling/src/stop-on-signal.js'))};
+const server = join(folder, 'server.mjs');
+
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  '%s to the group ends a served command quietly, with 0, through every wrapper',
+  { timeout: 120_000 },
+  async (signal) => {
+    // A server as the commands' are: it stops on a signal with the tooling's stopOnSignal.
+    writeFileSync(
+      server,
+      `import { stopOnSignal } from ${JSON.stringify(join(repoRoot, 'packages/tooling/src/stop-on-signal.js'))};
      const timer = setInterval(() => {}, 1000);
      stopOnSignal(async () => clearInterval(timer));
      console.log('serving');`,
-  );
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({ name: 'stop-test', private: true, scripts: { serve: `trap '' INT && exec node ${server}` } }),
-  );
-  const run = runInGroup('serve');
-  await run.ready;
-  // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group.
-  process.kill(-run.child.pid!, 'SIGINT');
-  expect(await run.exit).toBe(0);
-  expect(run.printed()).not.toMatch(/ELIFECYCLE|Command failed/);
-});
+    );
+    writeFileSync(
+      join(folder, 'package.json'),
+      JSON.stringify({
+        name: 'stop-test',
+        private: true,
+        scripts: { serve: `trap '' INT TERM && exec node ${server}` },
+      }),
+    );
+    const run = runInGroup('serve');
+    await run.ready;
+    // What a terminal does on Ctrl-C (SIGINT), and `kill %1` to a job (SIGTERM): every process of the group.
+    process.kill(-run.child.pid!, signal);
+    expect(await run.exit).toBe(0);
+    expect(run.printed()).not.toMatch(/ELIFECYCLE|Command failed/);
+  },
+);
 
 test('every command that serves until stopped starts its server as the test does', () => {
   const serving = ['start:local', 'dev', 'serve', 'serve:edge', 'serve:discovery', 'registry'];
@@ -56,6 +65,6 @@ test('every command that serves until stopped starts its server as the test does
   // A shell between pnpm and the server (the script's, or the one of node_modules/.bin/node) that
   // Ctrl-C reaches dies of it, and pnpm reports a failure: the script's shell makes way for the
   // server (exec), and both ignore the signal the server handles.
-  expect(serving.filter((name) => !/(^|&& )trap '' INT && exec node \S+$/.test(scripts[name] ?? ''))).toEqual([]);
+  expect(serving.filter((name) => !/(^|&& )trap '' INT TERM && exec node \S+$/.test(scripts[name] ?? ''))).toEqual([]);
   expect(scripts.start).toMatch(/&& exec node scripts\/pnpm\.mjs run start:local$/);
 });
