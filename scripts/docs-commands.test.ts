@@ -34,6 +34,8 @@ const shellCommands = new Set([
   'curl',
   'echo',
   'git',
+  'grep',
+  'awk',
   'kill',
   'ls',
   'mkdir',
