@@ -2,7 +2,7 @@
 // The discovery service's settings, from the environment, checked in one place.
 import { fileURLToPath } from 'node:url';
 
-/** The settings it reads, with what each means; the README lists the same. */
+/** The settings it reads, with what each means; docs/discovery.md lists the same. */
 const settings = {
   PORT: 'the port to listen on (default 4182)',
   HOST: 'the address to listen on (default: every interface)',

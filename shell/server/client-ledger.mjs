@@ -34,7 +34,7 @@ export const defaultRates = /** @type {Record<LimitKind, Rate>} */ ({
   batch: { burst: 20, perSecond: 1 },
 });
 
-/** Bounds on what the ledger remembers (see the README's "Field signals and metrics"). */
+/** Bounds on what the ledger remembers (see docs/serving.md, "Field signals and metrics"). */
 export const ledgerBounds = {
   /** Clients with a rate-limit bucket, per kind; the least recent are forgotten and start full again. */
   clients: 10_000,

@@ -33,7 +33,7 @@ import { overrideSettingNames, overrideSettings } from './override-settings.mjs'
  *   slice from a team's dev server (`slice dev`), and which dev servers
  */
 
-/** The settings it reads, with what each means; the README lists the same. */
+/** The settings it reads, with what each means; docs/serving.md lists the same. */
 export const settings = {
   PORT: 'the port to listen on (default 8080)',
   HOST: 'the address to listen on (default: every interface)',

@@ -11,7 +11,7 @@
  *   http origin on a loopback address
  */
 
-/** The settings config.mjs reads, with what each means; the README lists the same. */
+/** The settings config.mjs reads, with what each means; docs/serving.md lists the same. */
 export const overrideSettingNames = {
   OVERRIDES:
     '`allow`: a browser may see one slice from a dev server (`slice dev`), by a link signed with SIGNING_KEY; ' +
