@@ -212,6 +212,7 @@ export function eject({ slice, dir, registry = localRegistry }) {
       slice,
       name: ownManifest.name,
       registry: new URL(registry).href,
+      node: ownManifest.engines.node,
       port: slices[slice].port,
       devPort: defaultDevPort(slice),
       deployments: localDeployments,

