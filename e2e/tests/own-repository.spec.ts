@@ -72,6 +72,9 @@ test('a team ships legal from a repository of its own: installed from a registry
     }
     const team = (command: string, ...args: string[]) =>
       execFileSync(command, args, { cwd: repository, env: teamEnvironment, encoding: 'utf8', stdio: 'pipe' });
+    // A git repository already: one commit, with everything eject wrote.
+    const ejectedCommit = team('git', 'rev-parse', '--short', 'HEAD').trim();
+    expect(team('git', 'rev-list', '--count', 'HEAD').trim()).toBe('1');
 
     // Installed with npm: @nova from the registry, the rest from npm's (through npm's cache).
     forgetCachedPlatform(registry.url);
@@ -85,7 +88,11 @@ test('a team ships legal from a repository of its own: installed from a registry
     expect(readFileSync(join(repository, 'node_modules/@module-federation/vite/lib/index.js'), 'utf8')).not.toContain(
       'if (!this.getModuleInfo(pendingId) ||',
     );
+    // The install brought the workspace's Node, and what npm runs runs on it, whatever the machine's.
+    const runtime = installed(`node-${process.platform}-${process.arch}`).version;
+    expect(team('npm', 'exec', '--call', 'node -p process.versions.node').trim()).toBe(runtime);
     const tested = step('npm test', () => team('npm', 'test'));
+    expect(tested).toContain('> node scripts/check-node.js && tsc && vitest run');
     expect(stripVTControlCharacters(tested)).toMatch(/Tests +8 passed \(8\)/);
     step('npm run build', () => team('npm', 'run', 'build'));
 
@@ -95,6 +102,10 @@ test('a team ships legal from a repository of its own: installed from a registry
     const published = team('npx', 'slice', 'publish', 'legal', '--dist', 'dist', '--root', environment.root);
     const version = publishedVersion(published);
     expect(version, published).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
+    // Built from the ejected commit, with the team's changes on top (and the new lockfile).
+    expect(team('npx', 'slice', 'list', '--root', environment.root)).toMatch(
+      new RegExp(`${version} {2}built \\S+ from ${ejectedCommit} with local changes$`, 'm'),
+    );
     await page.goto(terms);
     await expect(termsHeading(page)).toHaveText('Terms and Conditions');
     // The team's preview link, signed with the environment's key (the local root's key file).
