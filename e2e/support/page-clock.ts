@@ -1,9 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Installs the page's fake clock, standing still: from now on only the test moves page time. */
+/**
+ * Stops page time, a moment ahead of where it is: from then on only the test moves it. Before the
+ * page loads, its fake clock is installed first, so that every timer of the page is the clock's;
+ * a test that loads the page with the clock running installs it itself (`page.clock.install()`).
+ */
 export async function stopPageTime(page: Page) {
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 60_000);
+  const beforeLoad = page.url() === 'about:blank';
+  if (beforeLoad) await page.clock.install();
+  const pageNow = beforeLoad ? Date.now() : await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 5_000);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { stopClock } from '../support/clock.ts';
-import { advanceUntilHidden, advanceUntilVisible } from '../support/page-clock.ts';
+import { advanceUntilHidden, advanceUntilVisible, stopPageTime } from '../support/page-clock.ts';
 import { contactField as field, contactForm as form, sendButton as submit } from '../support/contact.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { titles } from '../support/site.ts';
@@ -27,7 +26,7 @@ async function openWithStoppedClock(page: Page, from = '/contact') {
   if (from !== '/contact')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
   await expect(form(page)).toBeVisible();
-  await stopClock(page);
+  await stopPageTime(page);
 }
 
 /**
@@ -191,7 +190,7 @@ for (const viewport of [
     await expectNoSeriousA11yViolations(page);
 
     await field(page, 'Message').fill(draft.message);
-    await stopClock(page);
+    await stopPageTime(page);
     await submit(page).click();
     await runUntilSent(page);
     await whilePageTimeCreeps(page, () => expectNoSeriousA11yViolations(page));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { stopClock } from '../../support/clock.ts';
+import { stopPageTime } from '../../support/page-clock.ts';
 import { contactField, contactForm, contactTextFields, sendButton } from '../../support/contact.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { injectionPayloads, watchForInjectedCode } from '../../support/injection.ts';
@@ -61,7 +61,7 @@ test('markup in the name and message is sent like any other text, and nothing of
   await contactField(page, 'Email').fill('ada@example.com');
   await contactField(page, 'Subject').selectOption({ label: 'Feedback' });
   await contactField(page, 'Message').fill(markup);
-  await stopClock(page);
+  await stopPageTime(page);
 
   await sendButton(page).click();
   await expect(sendButton(page)).toHaveText('Sending...');
