@@ -9,11 +9,9 @@ import {
   call,
   changeSlice,
   entry,
-  freshDatabase,
   origins,
   readMap,
-  stagingAndProduction,
-  startInstance,
+  serviceWithEnvironments,
   tokenFor,
   writeMap,
 } from './test-support.ts';
@@ -21,9 +19,7 @@ import {
 let base: string;
 let databaseUrl: string;
 beforeAll(async () => {
-  databaseUrl = await freshDatabase();
-  base = await startInstance(databaseUrl);
-  await stagingAndProduction(base);
+  ({ base, databaseUrl } = await serviceWithEnvironments());
 });
 
 const emptyMap = {

@@ -46,6 +46,14 @@ export async function startInstance(databaseUrl: string, log: (line: string) => 
 /** A request to the service (a path on `base`). */
 export const call = (base: string, path: string, init: RequestInit = {}) => fetch(new URL(path, base), init);
 
+/** A service of its own on a fresh database, with staging and production set up: its address and database. */
+export async function serviceWithEnvironments() {
+  const databaseUrl = await freshDatabase();
+  const base = await startInstance(databaseUrl);
+  await stagingAndProduction(base);
+  return { base, databaseUrl };
+}
+
 /** Sets up staging and production (staged in staging) with the tests' origins, each with an empty first map. */
 export async function stagingAndProduction(base: string) {
   for (const [name, stagedIn] of [

@@ -2,14 +2,12 @@
 // the token it made, not a second one.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, call, freshDatabase, stagingAndProduction, startInstance } from './test-support.ts';
+import { admin, call, serviceWithEnvironments } from './test-support.ts';
 
 let base: string;
 let databaseUrl: string;
 beforeAll(async () => {
-  databaseUrl = await freshDatabase();
-  base = await startInstance(databaseUrl);
-  await stagingAndProduction(base);
+  ({ base, databaseUrl } = await serviceWithEnvironments());
 });
 
 const create = (body: unknown, key?: string) =>
