@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
+import { shell as shellApp } from '@nova/contracts/slices';
 import { flatHeaders, plainAnswers } from './answers.mjs';
 import { addressOf, namesFile } from './negotiation.mjs';
 import { createOverrides } from './overrides.mjs';
@@ -24,12 +25,13 @@ import { readShellDocument } from './shell-document.mjs';
 
 /**
  * The shell's build as the composer composes pages with it: its server entry, built beside it
- * (packages/build-preset/src/shell-server-build.js), and its document.
+ * into the slice list's `shell.serverBuild` (packages/build-preset/src/shell-server-build.js), and
+ * its document.
  * @param {string} shellBuild
  * @returns {Promise<{ shell: ShellServerEntry, document: ShellDocument }>}
  */
 export async function loadShell(shellBuild) {
-  const entry = pathToFileURL(join(shellBuild, '..', 'dist-server', 'render-shell.mjs')).href;
+  const entry = pathToFileURL(join(shellBuild, '..', shellApp.serverBuild)).href;
   return { shell: await import(entry), document: readShellDocument(shellBuild) };
 }
 

@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldSignalTokenPath } from '@nova/contracts/field-signals';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
-import { sliceNames } from '@nova/contracts/slices';
+import { shell, sliceNames } from '@nova/contracts/slices';
 import { purposes, randomKey, signer } from '@nova/signing/signing';
 import { freePort } from '../../packages/tooling/src/free-port.js';
 import { servingProcess, type ServingProcess } from '../../packages/tooling/src/serving-process.js';
@@ -38,13 +38,13 @@ describe('main.mjs with two workers', () => {
   let origin: string;
   beforeAll(async () => {
     mkdirSync(join(folder, 'dist'));
-    mkdirSync(join(folder, 'dist-server'));
+    mkdirSync(join(folder, dirname(shell.serverBuild)));
     writeFileSync(
       join(folder, 'dist/index.html'),
       '<!doctype html><html><head><title>Nova</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(
-      join(folder, 'dist-server/render-shell.mjs'),
+      join(folder, shell.serverBuild),
       'export const matchShell = async () => ({ render: () => ({ html: "<main>Nova</main>", status: 200 }) });\n',
     );
     writeFileSync(join(folder, 'remotes.json'), JSON.stringify(map));

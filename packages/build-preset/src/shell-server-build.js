@@ -1,10 +1,7 @@
 // @ts-check
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'vite';
-
-/** Where the shell's server entry is built to: beside dist/, so no static host serves it. */
-const shellServerDir = 'dist-server';
 
 /**
  * React Router's production build, as the app at `root` resolves it: its package points Node at
@@ -23,13 +20,14 @@ function reactRouterProduction(root) {
 
 /**
  * After the shell's browser build, builds its server entry (what the composer renders
- * the layout with) for Node: `dist-server/render-shell.mjs`, one self-contained file with the
- * production builds of React, React Router and Emotion, so it runs the same wherever it is deployed.
- * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
- *   entry: relative to the shell's root; plugins: what compiles it (JSX)
+ * the layout with) for Node into `output`, one self-contained file with the production builds of
+ * React, React Router and Emotion, so it runs the same wherever it is deployed.
+ * @param {{ entry: string, output: string, plugins: import('vite').PluginOption[] }} options
+ *   entry and output: relative to the shell's root (the slice list's `shell.serverEntry` and
+ *   `shell.serverBuild`); plugins: what compiles it (JSX)
  * @returns {import('vite').Plugin}
  */
-export function shellServerBuild({ entry, plugins }) {
+export function shellServerBuild({ entry, output, plugins }) {
   /** @type {import('vite').ResolvedConfig} */
   let config;
   return {
@@ -50,10 +48,10 @@ export function shellServerBuild({ entry, plugins }) {
         ssr: { noExternal: true },
         build: {
           ssr: entry,
-          outDir: join(config.root, shellServerDir),
+          outDir: join(config.root, dirname(output)),
           emptyOutDir: true,
           copyPublicDir: false,
-          rolldownOptions: { output: { entryFileNames: 'render-shell.mjs' } },
+          rolldownOptions: { output: { entryFileNames: basename(output) } },
         },
       });
     },

@@ -76,7 +76,11 @@ function defineAppConfig({ name, app, port, exposes, plugins = [] }) {
  *   shell adds to its build
  */
 export function defineShellConfig({ app, plugins }) {
-  const serverBuild = shellServerBuild({ entry: shell.serverEntry, plugins: [reactWithEmotion()] });
+  const serverBuild = shellServerBuild({
+    entry: shell.serverEntry,
+    output: shell.serverBuild,
+    plugins: [reactWithEmotion()],
+  });
   return defineAppConfig({
     name: 'shell',
     app,

@@ -5,13 +5,15 @@
 /**
  * The host that composes the slices: where it runs locally (its pages, and its metrics on a port
  * of their own), and its server entry (what the composer renders the layout with), in its
- * folder.
+ * folder: its source, and the file it is built into (beside the browser's dist/, so no static
+ * host serves it), which the composer loads.
  */
 export const shell = /** @type {const} */ ({
   folder: 'shell',
   port: 4173,
   metricsPort: 4179,
   serverEntry: 'src/composition/render-shell.tsx',
+  serverBuild: 'dist-server/render-shell.mjs',
 });
 
 /**
