@@ -12,6 +12,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { readyProcess } from '@nova/tooling/serving-process';
 import { systemProgram } from '@nova/tooling/system-tools';
 
 /** The longest path a Unix socket may have (Linux's `sun_path`, less its final NUL). */
@@ -77,34 +78,24 @@ function completion(child, what) {
 }
 
 /**
- * Resolves once the server says it accepts connections; fails with its last words if it exits first.
+ * The server's log, read as it starts: whether it said it accepts connections, and its lines
+ * until then (its last words, if it stops as it starts); once it did, its lines go to `log`.
  * @param {import('node:child_process').ChildProcess} server
- * @param {(line: string) => void} log where the server's log goes once it is ready
- * @param {number} timeoutMs
+ * @param {(line: string) => void} log
  */
-function readiness(server, log, timeoutMs) {
+function startupLog(server, log) {
   /** @type {string[]} */
   const lines = [];
   let ready = false;
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`PostgreSQL was not ready within ${timeoutMs} ms.`)), timeoutMs);
-    server.stderr?.setEncoding('utf8');
-    server.stderr?.on('data', (/** @type {string} */ chunk) => {
-      for (const line of chunk.split('\n').filter(Boolean)) {
-        if (ready) log(line);
-        else lines.push(line);
-        if (!ready && line.includes('database system is ready to accept connections')) {
-          ready = true;
-          clearTimeout(timer);
-          done(undefined);
-        }
-      }
-    });
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      if (!ready) fail(new Error(`PostgreSQL stopped as it started (exit ${code}):\n${lines.slice(-15).join('\n')}`));
-    });
+  server.stderr?.setEncoding('utf8');
+  server.stderr?.on('data', (/** @type {string} */ chunk) => {
+    for (const line of chunk.split('\n').filter(Boolean)) {
+      if (ready) log(line);
+      else lines.push(line);
+      ready ||= line.includes('database system is ready to accept connections');
+    }
   });
+  return { ready: () => ready, lastWords: () => lines.slice(-15).join('\n') };
 }
 
 /** The connection URL of `database` as `role` on the cluster whose socket is in `socketDir`. */
@@ -196,24 +187,25 @@ async function startCluster({ dataDir: folder, durable = true, log = () => undef
   if (!durable) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
   const server = run('postgres', ['-D', dataDir, ...settings.flatMap((setting) => ['-c', setting])]);
   server.stdout?.resume();
-  const exited = new Promise((done) => server.on('exit', done));
+  const startup = startupLog(server, log);
+  const { pid, stop } = await readyProcess(server, {
+    ready: startup.ready,
+    problem: () =>
+      server.exitCode === null && server.signalCode === null
+        ? `PostgreSQL was not ready within ${timeoutMs} ms.`
+        : `PostgreSQL stopped as it started (exit ${server.exitCode ?? server.signalCode}):\n${startup.lastWords()}`,
+    // PostgreSQL's fast shutdown: sessions are ended, the data is written.
+    stopSignal: 'SIGINT',
+    timeoutMs,
+    intervalMs: 20,
+  });
   try {
-    await readiness(server, log, timeoutMs);
     await ensureServiceRole(dataDir);
   } catch (error) {
-    server.kill('SIGKILL');
+    await stop();
     throw error;
   }
-  const pid = /** @type {number} */ (server.pid);
-  return {
-    dataDir,
-    pid,
-    async stop() {
-      // SIGINT is PostgreSQL's fast shutdown: sessions are ended, the data is written.
-      if (server.exitCode === null && server.signalCode === null) process.kill(pid, 'SIGINT');
-      await exited;
-    },
-  };
+  return { dataDir, pid, stop };
 }
 
 /**

@@ -54,3 +54,10 @@ it(
     }
   },
 );
+
+it('says why, in its own words, when the server stops as it starts', { timeout: 30_000 }, async () => {
+  // A second server on the test's running cluster: PostgreSQL refuses a data folder in use.
+  await expect(startPostgres({ dataDir, durable: false })).rejects.toThrow(
+    /^PostgreSQL stopped as it started \(exit 1\):\n[^]*lock file "postmaster\.pid" already exists/,
+  );
+});
