@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { routes as pages } from '@nova/contracts/routes';
-import { composerSettings } from '../scripts/local-composer.mjs';
+import { localComposerSettings } from '../scripts/local-composer.mjs';
 import { shellBuild } from '../scripts/local-origins.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
 import { startComposerWithWorkers } from './load/composer.mjs';
@@ -321,8 +321,7 @@ try {
     missCosts: costs,
     stall: {
       // The composer's own, as main.mjs reads it.
-      timeoutMs: serverConfig(composerSettings({ deployments: stalled.root, port: ports.freshComposer }))
-        .fragmentTimeoutMs,
+      timeoutMs: serverConfig(localComposerSettings(stalled.root)).fragmentTimeoutMs,
       seconds: stallSeconds,
       stalledRoute,
       otherRoute,

@@ -14,7 +14,7 @@ import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { fragmentsFromSource, shellEntryFromSource } from '../packages/build-preset/src/server-source.js';
 import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
-import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
+import { serverConfig } from '../shell/server/config.mjs';
 import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
 import { shellDocument } from '../shell/server/shell-document.mjs';
 import { gameProviderUrl, localDemoProvider } from './local-origins.mjs';
@@ -141,13 +141,12 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   });
   // Production's wiring, with the shell, the map and the fragments from source.
   const config = serverConfig({
-    REMOTE_MAP: "the slices' dev servers",
-    SLICE_ORIGINS: sliceOriginsSetting(sliceOrigins),
-    GAME_PROVIDER: gameProviderUrl(),
+    sliceOrigins,
+    gameProvider: gameProviderUrl(),
     // Vite's public files; it serves the rest of the shell's.
-    SHELL_BUILD: join(shellRoot, 'public'),
+    shellBuild: join(shellRoot, 'public'),
     // Composed on every request: an edit shows on the next page.
-    PAGE_CACHE_MB: '0',
+    pageCacheMB: 0,
   });
   const { listener } = await composerFromConfig(config, {
     shell: {

@@ -10,7 +10,7 @@ import { localSigningKey } from '../packages/signing/src/signing-key.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { servingProcess } from '../packages/tooling/src/serving-process.js';
 import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
-import { serverConfig, sliceOriginsSetting } from '../shell/server/config.mjs';
+import { composerEnvironment, serverConfig } from '../shell/server/config.mjs';
 import { metricsServer } from '../shell/server/metrics.mjs';
 import { healthPaths } from '../shell/server/node-server.mjs';
 import { gameProviderUrl, localSliceOrigins, shellBuild } from './local-origins.mjs';
@@ -44,14 +44,14 @@ export async function composerInProcess({
   bucketChoiceSeconds,
 }) {
   const config = serverConfig({
-    REMOTE_MAP: remoteMap,
-    SLICE_ORIGINS: sliceOriginsSetting(sliceOrigins),
-    GAME_PROVIDER: gameProvider,
-    SHELL_BUILD: root,
-    SIGNING_KEY: signingKey,
-    TRUSTED_PROXIES: trustedProxies.join(','),
-    OVERRIDES: overrides ? 'allow' : undefined,
-    BUCKET_CHOICE_SECONDS: bucketChoiceSeconds?.toString(),
+    remoteMap,
+    sliceOrigins,
+    gameProvider,
+    shellBuild: root,
+    signingKey,
+    trustedProxies,
+    overrides: { allowed: overrides },
+    bucketChoiceSeconds,
   });
   // Many environments start and stop in a test run: their maps' revisions would only be noise.
   const { listener, remoteMap: source, metrics } = await composerFromConfig(config, { mapLog: () => undefined });
@@ -62,30 +62,38 @@ export async function composerInProcess({
 }
 
 /**
- * The composer's settings for a local environment (see shell/server/config.mjs): its
+ * The composer's settings for a local environment (shell/server/config.mjs's ComposerSettings): its
  * signing key is the deployment root's key file (made once), which `slice preview` reads too.
- * @param {{ deployments: string, port: number, metricsPort?: number }} options
+ * @param {string} deployments
+ * @returns {import('../shell/server/config.mjs').ComposerSettings}
  */
-export const composerSettings = ({ deployments, port, metricsPort = shell.metricsPort }) => ({
-  PORT: String(port),
-  HOST: 'localhost',
-  METRICS_PORT: String(metricsPort),
-  REMOTE_MAP: remoteMapFile(deployments),
-  SLICE_ORIGINS: sliceOriginsSetting(localSliceOrigins(deployments)),
-  GAME_PROVIDER: gameProviderUrl(),
-  SIGNING_KEY: localSigningKey(deployments),
+export const localComposerSettings = (deployments) => ({
+  remoteMap: remoteMapFile(deployments),
+  sliceOrigins: localSliceOrigins(deployments),
+  gameProvider: gameProviderUrl(),
+  signingKey: localSigningKey(deployments),
   // A team may see its slice from its dev server here (`slice dev`); production leaves them off.
-  OVERRIDES: 'allow',
+  overrides: { allowed: true },
 });
+
+/**
+ * The environment of the composer as a process of its own (startComposer) for a local
+ * environment, on `port` (and `metricsPort`), with any other settings given.
+ * @param {{ deployments: string, port: number, metricsPort?: number } & Partial<import('../shell/server/config.mjs').ComposerSettings>} options
+ */
+export const composerSettings = ({ deployments, port, metricsPort = shell.metricsPort, ...others }) =>
+  composerEnvironment({ ...localComposerSettings(deployments), host: 'localhost', port, metricsPort, ...others });
 
 /**
  * Starts the composer (shell/server/main.mjs) as production runs it, in processes of its
  * own; resolves once it is ready.
  * @param {Record<string, string>} settings its environment (composerSettings)
- * @param {{ keepOutput?: boolean }} [options] keepOutput: keep what it prints (`output`) instead of printing it
- * @returns {Promise<{ stop: () => Promise<void>, output: () => string }>}
+ * @param {{ keepOutput?: boolean, alsoReady?: (pid: number) => boolean }} [options] keepOutput: keep what it
+ *   prints (`output`) instead of printing it; alsoReady: what else must hold, given its process id, once
+ *   it answers that it is ready (e.g. every worker started)
+ * @returns {Promise<{ pid: number, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startComposer(settings, { keepOutput = false } = {}) {
+export async function startComposer(settings, { keepOutput = false, alsoReady } = {}) {
   const printed = keepOutput ? 'pipe' : 'inherit';
   const child = spawn(process.execPath, [composerEntry], {
     env: { ...process.env, NODE_ENV: 'production', ...settings },
@@ -96,9 +104,10 @@ export async function startComposer(settings, { keepOutput = false } = {}) {
   const readiness = `http://localhost:${settings.PORT}${healthPaths.ready}`;
   const server = await servingProcess(child, {
     url: readiness,
+    alsoReady: alsoReady && (() => alsoReady(/** @type {number} */ (child.pid))),
     timeoutMs: 30_000,
     intervalMs: 100,
     problem: () => `The composer did not become ready at ${readiness}.`,
   });
-  return { stop: server.stop, output: () => output };
+  return { pid: server.pid, stop: server.stop, output: () => output };
 }

@@ -25,10 +25,9 @@ try {
   if (provider) stops.push(() => new Promise((resolve) => provider.close(resolve)));
 
   // The composer believes the X-Forwarded-For of the edge in front of it, and no one else's.
-  const composer = await startComposer({
-    ...composerSettings({ deployments, port: composerPort }),
-    TRUSTED_PROXIES: 'loopback',
-  });
+  const composer = await startComposer(
+    composerSettings({ deployments, port: composerPort, trustedProxies: ['loopback'] }),
+  );
   stops.push(composer.stop);
 
   const origins = Object.entries(sliceOrigins(deployments));

@@ -4,7 +4,7 @@
 // and again, each time in a new year (a page depends on it, so every request is a miss). process.cpuUsage() counts
 // every thread of the process: the event loop and libuv's pool, where pages are compressed.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composerSettings } from '../../scripts/local-composer.mjs';
+import { localComposerSettings } from '../../scripts/local-composer.mjs';
 import { serverConfig } from '../../shell/server/config.mjs';
 import { composerFromConfig } from '../../shell/server/composer-from-config.mjs';
 import { serverTimings } from './server-timing.mjs';
@@ -24,7 +24,7 @@ const cpuMs = (/** @type {NodeJS.CpuUsage} */ usage) => (usage.user + usage.syst
  * @returns {Promise<MissCost[]>}
  */
 export async function missCosts({ deployments, routes, warmup = 10, runs = 30 }) {
-  const config = serverConfig(composerSettings({ deployments, port: 0 }));
+  const config = serverConfig(localComposerSettings(deployments));
   let year = 2001;
   const { composer: handler, remoteMap } = await composerFromConfig(config, {
     log: () => undefined,

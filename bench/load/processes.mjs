@@ -1,5 +1,5 @@
 // @ts-check
-// Processes as Linux's /proc shows them (children, command lines, resident memory).
+// Processes as Linux's /proc shows them (children, resident memory).
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The processes `pid` started (every thread's children). */
@@ -8,10 +8,6 @@ export function childrenOf(/** @type {number} */ pid) {
     readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
   );
 }
-
-/** A process's command line, its arguments joined by spaces. */
-export const commandLine = (/** @type {number} */ pid) =>
-  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
 
 /**
  * The resident set size in a /proc/<pid>/status text, in KiB.

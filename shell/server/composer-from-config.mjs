@@ -4,7 +4,7 @@
 // (scripts/serve.mjs), `pnpm dev` (scripts/dev.mjs) and the load benchmark. What an environment
 // has in place of production's part (dev's shell and fragments from source, a worker's ledger in
 // the primary, a benchmark's clock) is handed in; everything else comes from the configuration.
-import { randomKey, signer as signerOf } from '@nova/signing/signing';
+import { signer as signerOf } from '@nova/signing/signing';
 import { createComposer, loadShell } from './composer.mjs';
 import { createFieldSignalsEndpoint } from './field-signals-endpoint.mjs';
 import { createFragmentSource } from './fragment-source.mjs';
@@ -18,6 +18,7 @@ import { remoteMapAt } from './remote-map-source.mjs';
  * @property {(line: string) => void} [log]
  * @property {(line: string) => void} [mapLog] where the map's revisions and refusals are told (else `log`)
  * @property {import('./remote-map-source.mjs').RemoteMapSource} [remoteMap] else read from `config.remoteMap`
+ *   (which then names one)
  * @property {Awaited<ReturnType<typeof loadShell>>} [shell] else loaded from `config.shellBuild`
  * @property {import('./fragment-source.mjs').FragmentSource} [fragmentOf] else fetched from the slices' origins
  * @property {readonly string[]} [sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
@@ -25,6 +26,13 @@ import { remoteMapAt } from './remote-map-source.mjs';
  * @property {ReturnType<typeof fieldMetrics>} [metrics] else a registry of its own
  * @property {() => number} [now]
  */
+
+/** Where the configuration says the remote map is; it must say, when the map is not handed in. */
+function mapLocation(/** @type {import('./config.mjs').ServerConfig} */ config) {
+  if (!config.remoteMap)
+    throw new Error('The composer has no remote map: the configuration names none, and none is handed in.');
+  return config.remoteMap;
+}
 
 /**
  * The composer, its Node listener and what it holds, ready for its first request: its map read,
@@ -34,10 +42,10 @@ import { remoteMapAt } from './remote-map-source.mjs';
  */
 export async function composerFromConfig(config, parts = {}) {
   const log = parts.log ?? console.error;
-  const remoteMap = parts.remoteMap ?? remoteMapAt(config.remoteMap, { environment: config, log: parts.mapLog ?? log });
+  const remoteMap =
+    parts.remoteMap ?? remoteMapAt(mapLocation(config), { environment: config, log: parts.mapLog ?? log });
   const metrics = parts.metrics ?? fieldMetrics();
-  // No key set: a random one of this instance's own, so field signals work and no preview link is valid.
-  const signer = signerOf(config.signingKey ?? randomKey());
+  const signer = signerOf(config.signingKey);
   const composer = createComposer({
     ...(parts.shell ?? (await loadShell(config.shellBuild))),
     remoteMap,

@@ -1,20 +1,46 @@
 // @ts-check
-// The composer's settings, from the environment, checked in one place.
+// The composer's configuration, checked in one place (serverConfig): a plain object of values,
+// which the callers in this process (scripts/dev.mjs, scripts/local-composer.mjs, the benchmark)
+// build directly, and which main.mjs reads from the environment (configFromEnvironment). An unset
+// signing key is made here, once: a random key of this instance's own.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { checkedKey } from '@nova/signing/signing';
+import { checkedKey, randomKey } from '@nova/signing/signing';
 import proxyAddr from 'proxy-addr';
 import { sliceNames } from '@nova/contracts/slices';
-import { overrideSettingNames, overrideSettings } from './override-settings.mjs';
+import { checkedOverrides, overrideSettingNames, overrideSettings } from './override-settings.mjs';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /**
+ * The composer's settings as values: each is the setting of the same meaning in `settings`
+ * (`port` is PORT, `pageCacheMB` PAGE_CACHE_MB, `overrides` OVERRIDES and OVERRIDE_ORIGINS, …);
+ * what is left out takes its default.
+ * @typedef {object} ComposerSettings
+ * @property {number} [port]
+ * @property {string} [host]
+ * @property {string} [remoteMap] none where the caller hands the composer its map (`pnpm dev`)
+ * @property {SliceOrigins} sliceOrigins
+ * @property {string} gameProvider
+ * @property {string} [shellBuild]
+ * @property {number} [workers]
+ * @property {number} [fragmentTimeoutMs]
+ * @property {number} [pageCacheMB]
+ * @property {number} [bucketChoiceSeconds]
+ * @property {string} [signingKey]
+ * @property {readonly string[]} [trustedProxies]
+ * @property {number} [metricsPort]
+ * @property {string} [metricsHost]
+ * @property {{ allowed: boolean, origins?: readonly string[] }} [overrides]
+ */
+
+/**
  * @typedef {object} ServerConfig
  * @property {number} port
  * @property {string | undefined} host where to listen (all interfaces when unset)
- * @property {string} remoteMap the remote map: a file path, or the http(s) URL of a discovery service
+ * @property {string | undefined} remoteMap the remote map: a file path, or the http(s) URL of a
+ *   discovery service (none where the caller hands the composer its map)
  * @property {SliceOrigins} sliceOrigins which origins serve which slice (the CSP allows them all;
  *   a map entry of a slice anywhere but on its own origins is refused)
  * @property {string} gameProvider the game provider's origin (the only frame the pages may load)
@@ -24,9 +50,10 @@ import { overrideSettingNames, overrideSettings } from './override-settings.mjs'
  * @property {number} pageCacheBytes the memory composed pages may take, per process
  * @property {number} bucketChoiceSeconds how long an edge that gives buckets keeps the answer that a
  *   page depends on the bucket
- * @property {string | undefined} signingKey the environment's key (field-signal tokens, preview
- *   links); unset: main.mjs makes a random one for this instance
- * @property {string[]} trustedProxies the proxies whose X-Forwarded-For names the client
+ * @property {string} signingKey the key field-signal tokens and preview links are signed with: the
+ *   environment's, or (none set) a random one of this instance's own
+ * @property {boolean} randomSigningKey whether it is a random one (no preview link is valid for it)
+ * @property {readonly string[]} trustedProxies the proxies whose X-Forwarded-For names the client
  * @property {number} metricsPort where /metrics is served, apart from the pages
  * @property {string} metricsHost
  * @property {import('./override-settings.mjs').OverrideSettings} overrides whether a browser may see a
@@ -64,6 +91,30 @@ const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
   return new URL(value).origin;
 };
 
+const sliceOriginsExample = 'e.g. legal=https://legal.cdn.example';
+
+/**
+ * Which origins serve which slice, checked: each an http(s) URL (its origin is kept), of a slice
+ * of this site, and every slice with one at least.
+ * @param {SliceOrigins} sliceOrigins
+ * @returns {SliceOrigins}
+ */
+function checkedSliceOrigins(sliceOrigins) {
+  /** @type {Partial<Record<SliceName, string[]>>} */
+  const origins = {};
+  for (const [slice, given] of Object.entries(sliceOrigins ?? {})) {
+    if (!sliceNames.includes(/** @type {SliceName} */ (slice)))
+      throw new Error(`SLICE_ORIGINS: "${slice}" is not a slice of this site (${sliceNames.join(', ')}).`);
+    origins[/** @type {SliceName} */ (slice)] = (given ?? []).map((value) => origin(`SLICE_ORIGINS (${slice})`, value));
+  }
+  const missing = sliceNames.filter((slice) => !origins[slice]?.length);
+  if (missing.length > 0)
+    throw new Error(
+      `SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (${sliceOriginsExample}).`,
+    );
+  return origins;
+}
+
 /**
  * SLICE_ORIGINS: `<slice>=<origin>` pairs, comma-separated (`marketing=http://localhost:4174,…`);
  * a slice served from several origins is named once for each. Every slice of the site needs one.
@@ -71,46 +122,46 @@ const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
  * @returns {SliceOrigins}
  */
 export function parseSliceOrigins(value) {
-  const example = 'e.g. legal=https://legal.cdn.example';
-  /** @type {Partial<Record<SliceName, string[]>>} */
+  /** @type {Record<string, string[]>} */
   const origins = {};
-  for (const pair of value.split(',').map((item) => item.trim())) {
-    if (!pair) continue;
+  for (const pair of commaList(value)) {
     const at = pair.indexOf('=');
-    if (at < 0) throw new Error(`SLICE_ORIGINS: "${pair}" is not <slice>=<origin> (${example}).`);
-    const slice = /** @type {SliceName} */ (pair.slice(0, at).trim());
-    if (!sliceNames.includes(slice))
-      throw new Error(`SLICE_ORIGINS: "${slice}" is not a slice of this site (${sliceNames.join(', ')}).`);
-    (origins[slice] ??= []).push(origin(`SLICE_ORIGINS (${slice})`, pair.slice(at + 1).trim()));
+    if (at < 0) throw new Error(`SLICE_ORIGINS: "${pair}" is not <slice>=<origin> (${sliceOriginsExample}).`);
+    (origins[pair.slice(0, at).trim()] ??= []).push(pair.slice(at + 1).trim());
   }
-  const missing = sliceNames.filter((slice) => !origins[slice]);
-  if (missing.length > 0)
-    throw new Error(`SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (${example}).`);
-  return origins;
+  return checkedSliceOrigins(origins);
 }
 
 /**
- * The SLICE_ORIGINS value that says these origins (what the local environment sets).
+ * The SLICE_ORIGINS value that says these origins.
  * @param {SliceOrigins} sliceOrigins
  */
-export const sliceOriginsSetting = (sliceOrigins) =>
+const sliceOriginsSetting = (sliceOrigins) =>
   Object.entries(sliceOrigins)
     .flatMap(([slice, origins]) => (origins ?? []).map((origin) => `${slice}=${origin}`))
     .join(',');
 
-const whole = (/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) => {
-  if (value === undefined || value === '') return fallback;
+/** A comma-separated setting's items. */
+const commaList = (/** @type {string | undefined} */ value) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * A whole number, from a setting's text or a caller's number; undefined when unset.
+ * @param {string} name
+ * @param {string | number | undefined} value
+ */
+const whole = (name, value) => {
+  if (value === undefined || value === '') return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: "${value}" is not a whole number.`);
   return number;
 };
 
 /** The proxies TRUSTED_PROXIES names, each checked as proxy-addr reads it. */
-const proxies = (/** @type {string | undefined} */ value) => {
-  const list = (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+const checkedProxies = (/** @type {readonly string[]} */ list) => {
   for (const item of list) {
     try {
       proxyAddr.compile(item);
@@ -122,30 +173,95 @@ const proxies = (/** @type {string | undefined} */ value) => {
 };
 
 /**
+ * The composer's configuration from its settings as values, checked: what is wrong throws, named
+ * by its setting. No signing key given: a random one, made here.
+ * @param {ComposerSettings} settings
+ * @returns {ServerConfig}
+ */
+export function serverConfig(settings) {
+  const number = (
+    /** @type {string} */ name,
+    /** @type {number | undefined} */ value,
+    /** @type {number} */ fallback,
+  ) => whole(name, value) ?? fallback;
+  return {
+    port: number('PORT', settings.port, 8080),
+    host: settings.host || undefined,
+    remoteMap: settings.remoteMap || undefined,
+    sliceOrigins: checkedSliceOrigins(settings.sliceOrigins),
+    gameProvider: origin('GAME_PROVIDER', settings.gameProvider),
+    shellBuild: settings.shellBuild || join(import.meta.dirname, '../dist'),
+    workers: number('WEB_CONCURRENCY', settings.workers, availableParallelism()) || 1,
+    fragmentTimeoutMs: number('FRAGMENT_TIMEOUT_MS', settings.fragmentTimeoutMs, 400),
+    pageCacheBytes: number('PAGE_CACHE_MB', settings.pageCacheMB, 64) * 1024 * 1024,
+    bucketChoiceSeconds: number('BUCKET_CHOICE_SECONDS', settings.bucketChoiceSeconds, 60) || 1,
+    signingKey: settings.signingKey ? checkedKey(settings.signingKey) : randomKey(),
+    randomSigningKey: !settings.signingKey,
+    trustedProxies: checkedProxies(settings.trustedProxies ?? []),
+    metricsPort: number('METRICS_PORT', settings.metricsPort, 9464),
+    metricsHost: settings.metricsHost || '127.0.0.1',
+    overrides: checkedOverrides(settings.overrides ?? { allowed: false }),
+  };
+}
+
+/**
+ * The composer's configuration from the environment (main.mjs's): its settings read from their
+ * text, then checked as serverConfig checks any.
  * @param {Record<string, string | undefined>} env
  * @returns {ServerConfig}
  */
-export function serverConfig(env) {
+export function configFromEnvironment(env) {
   const missing = ['REMOTE_MAP', 'SLICE_ORIGINS', 'GAME_PROVIDER'].filter((name) => !env[name]);
   if (missing.length > 0)
     throw new Error(
       `Set ${missing.join(', ')}:\n${missing.map((name) => `  ${name}: ${settings[/** @type {keyof typeof settings} */ (name)]}`).join('\n')}`,
     );
-  return {
-    port: whole('PORT', env.PORT, 8080),
-    host: env.HOST || undefined,
-    remoteMap: /** @type {string} */ (env.REMOTE_MAP),
+  return serverConfig({
+    port: whole('PORT', env.PORT),
+    host: env.HOST,
+    remoteMap: env.REMOTE_MAP,
     sliceOrigins: parseSliceOrigins(/** @type {string} */ (env.SLICE_ORIGINS)),
-    gameProvider: origin('GAME_PROVIDER', /** @type {string} */ (env.GAME_PROVIDER)),
-    shellBuild: env.SHELL_BUILD || join(import.meta.dirname, '../dist'),
-    workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY, availableParallelism()) || 1,
-    fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS, 400),
-    pageCacheBytes: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64) * 1024 * 1024,
-    bucketChoiceSeconds: whole('BUCKET_CHOICE_SECONDS', env.BUCKET_CHOICE_SECONDS, 60) || 1,
-    signingKey: env.SIGNING_KEY ? checkedKey(env.SIGNING_KEY) : undefined,
-    trustedProxies: proxies(env.TRUSTED_PROXIES),
-    metricsPort: whole('METRICS_PORT', env.METRICS_PORT, 9464),
-    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    gameProvider: /** @type {string} */ (env.GAME_PROVIDER),
+    shellBuild: env.SHELL_BUILD,
+    workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY),
+    fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS),
+    pageCacheMB: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB),
+    bucketChoiceSeconds: whole('BUCKET_CHOICE_SECONDS', env.BUCKET_CHOICE_SECONDS),
+    signingKey: env.SIGNING_KEY,
+    trustedProxies: commaList(env.TRUSTED_PROXIES),
+    metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST,
     overrides: overrideSettings(env),
+  });
+}
+
+/**
+ * The environment that gives main.mjs these settings, for a caller that starts it as a process of
+ * its own (what configFromEnvironment reads back).
+ * @param {ComposerSettings} settings
+ * @returns {Record<string, string>}
+ */
+export function composerEnvironment(settings) {
+  const { overrides } = settings;
+  const values = {
+    PORT: settings.port,
+    HOST: settings.host,
+    REMOTE_MAP: settings.remoteMap,
+    SLICE_ORIGINS: sliceOriginsSetting(settings.sliceOrigins),
+    GAME_PROVIDER: settings.gameProvider,
+    SHELL_BUILD: settings.shellBuild,
+    WEB_CONCURRENCY: settings.workers,
+    FRAGMENT_TIMEOUT_MS: settings.fragmentTimeoutMs,
+    PAGE_CACHE_MB: settings.pageCacheMB,
+    BUCKET_CHOICE_SECONDS: settings.bucketChoiceSeconds,
+    SIGNING_KEY: settings.signingKey,
+    TRUSTED_PROXIES: settings.trustedProxies?.join(','),
+    METRICS_PORT: settings.metricsPort,
+    METRICS_HOST: settings.metricsHost,
+    OVERRIDES: overrides && (overrides.allowed ? 'allow' : 'off'),
+    OVERRIDE_ORIGINS: overrides?.origins?.join(','),
   };
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { parseSliceOrigins, serverConfig, sliceOriginsSetting } from './config.mjs';
+import { composerEnvironment, configFromEnvironment, parseSliceOrigins, serverConfig } from './config.mjs';
 
 const everySlice =
   'marketing=http://localhost:4174,games=http://localhost:4175,legal=http://localhost:4176,contact=http://localhost:4177';
@@ -21,13 +21,9 @@ describe('SLICE_ORIGINS', () => {
   });
 
   it('is what the composer is configured with', () => {
-    expect(serverConfig({ ...required, SLICE_ORIGINS: everySlice }).sliceOrigins.games).toEqual([
+    expect(configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice }).sliceOrigins.games).toEqual([
       'http://localhost:4175',
     ]);
-  });
-
-  it('is written back as it is read', () => {
-    expect(sliceOriginsSetting(parseSliceOrigins(everySlice))).toBe(everySlice);
   });
 
   it.each([
@@ -46,21 +42,21 @@ describe('SLICE_ORIGINS', () => {
       'SLICE_ORIGINS names no origin for legal, contact: give each slice its own (e.g. legal=https://legal.cdn.example).',
     ],
   ])('refuses %j at start, saying why', (value, message) => {
-    expect(() => serverConfig({ ...required, SLICE_ORIGINS: value })).toThrow(message);
+    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: value })).toThrow(message);
   });
 });
 
 describe("the composer's settings", () => {
   it('serves /metrics apart, on loopback, and trusts no proxy unless told', () => {
-    expect(serverConfig({ ...required, SLICE_ORIGINS: everySlice })).toMatchObject({
+    expect(configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice })).toMatchObject({
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
       trustedProxies: [],
-      signingKey: undefined,
+      randomSigningKey: true,
       bucketChoiceSeconds: 60,
     });
     expect(
-      serverConfig({
+      configFromEnvironment({
         ...required,
         SLICE_ORIGINS: everySlice,
         METRICS_PORT: '4179',
@@ -75,19 +71,92 @@ describe("the composer's settings", () => {
       metricsHost: '10.0.0.2',
       trustedProxies: ['loopback', '10.0.0.0/8', '2001:db8::1'],
       signingKey: 'k'.repeat(32),
+      randomSigningKey: false,
     });
   });
 
   it('refuses a proxy that is no address, a key too short to sign with and a port that is no number', () => {
-    expect(() => serverConfig({ ...required, SLICE_ORIGINS: everySlice, TRUSTED_PROXIES: '10.0.0.1, *' })).toThrow(
-      'TRUSTED_PROXIES: "*" is not an address, a CIDR, loopback, linklocal or uniquelocal.',
-    );
-    expect(() => serverConfig({ ...required, SLICE_ORIGINS: everySlice, SIGNING_KEY: 'secret' })).toThrow(
+    expect(() =>
+      configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, TRUSTED_PROXIES: '10.0.0.1, *' }),
+    ).toThrow('TRUSTED_PROXIES: "*" is not an address, a CIDR, loopback, linklocal or uniquelocal.');
+    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, SIGNING_KEY: 'secret' })).toThrow(
       'SIGNING_KEY must be at least 32',
     );
-    expect(() => serverConfig({ ...required, SLICE_ORIGINS: everySlice, METRICS_PORT: 'metrics' })).toThrow(
+    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, METRICS_PORT: 'metrics' })).toThrow(
       'METRICS_PORT: "metrics" is not a whole number.',
     );
+  });
+});
+
+describe('the configuration as an object', () => {
+  const sliceOrigins = parseSliceOrigins(everySlice);
+  const given = { remoteMap: '/srv/remotes.json', sliceOrigins, gameProvider: 'http://127.0.0.1:4178/launch' };
+
+  it('is built from values, checked as the environment is, and needs no map where one is handed in', () => {
+    expect(
+      serverConfig({ ...given, pageCacheMB: 0, trustedProxies: ['loopback'], overrides: { allowed: true } }),
+    ).toMatchObject({
+      remoteMap: '/srv/remotes.json',
+      sliceOrigins,
+      gameProvider: 'http://127.0.0.1:4178',
+      pageCacheBytes: 0,
+      trustedProxies: ['loopback'],
+      overrides: { allowed: true, origins: ['loopback'] },
+    });
+    expect(serverConfig({ sliceOrigins, gameProvider: given.gameProvider }).remoteMap).toBeUndefined();
+  });
+
+  it.each([
+    [
+      { sliceOrigins: { ...sliceOrigins, legal: ['ftp://files.example'] } },
+      'SLICE_ORIGINS (legal): "ftp://files.example" is not an http(s) URL.',
+    ],
+    [
+      { sliceOrigins: { ...sliceOrigins, shop: ['http://localhost:4179'] } },
+      'SLICE_ORIGINS: "shop" is not a slice of this site',
+    ],
+    [{ sliceOrigins: { ...sliceOrigins, contact: [] } }, 'SLICE_ORIGINS names no origin for contact'],
+    [{ pageCacheMB: 1.5 }, 'PAGE_CACHE_MB: "1.5" is not a whole number.'],
+    [{ port: -1 }, 'PORT: "-1" is not a whole number.'],
+    [{ trustedProxies: ['*'] }, 'TRUSTED_PROXIES: "*" is not an address'],
+    [{ signingKey: 'secret' }, 'SIGNING_KEY must be at least 32'],
+    [
+      { overrides: { allowed: true, origins: ['https://dev.example/path'] } },
+      'OVERRIDE_ORIGINS: "https://dev.example/path" is neither',
+    ],
+  ])('refuses %j, saying why in the words of its setting', (wrong, message) => {
+    expect(() => serverConfig({ ...given, ...wrong })).toThrow(message);
+  });
+
+  it('makes a random signing key, once, where none is set', () => {
+    const [first, second] = [serverConfig(given), serverConfig(given)];
+    expect(first).toMatchObject({ randomSigningKey: true, signingKey: expect.stringMatching(/^.{32,}$/) });
+    expect(second.signingKey).not.toBe(first.signingKey);
+    expect(serverConfig({ ...given, signingKey: ` ${'k'.repeat(32)} ` })).toMatchObject({
+      signingKey: 'k'.repeat(32),
+      randomSigningKey: false,
+    });
+  });
+
+  it('is written into the environment as main.mjs reads it back', () => {
+    const settings = {
+      ...given,
+      port: 4173,
+      host: 'localhost',
+      workers: 2,
+      pageCacheMB: 0,
+      bucketChoiceSeconds: 5,
+      signingKey: 'k'.repeat(32),
+      trustedProxies: ['loopback', '10.0.0.0/8'],
+      metricsPort: 0,
+      overrides: { allowed: true, origins: ['https://dev.example'] },
+    };
+    expect(configFromEnvironment(composerEnvironment(settings))).toEqual(serverConfig(settings));
+    expect(composerEnvironment(given)).toEqual({
+      REMOTE_MAP: '/srv/remotes.json',
+      SLICE_ORIGINS: everySlice,
+      GAME_PROVIDER: 'http://127.0.0.1:4178/launch',
+    });
   });
 });
 

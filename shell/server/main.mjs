@@ -6,10 +6,9 @@
 // requests in flight and exits. The signing key is read once and taken out of the environment:
 // the workers are given it over IPC (worker-signing-key.mjs), so no child process holds it.
 import cluster from 'node:cluster';
-import { randomKey } from '@nova/signing/signing';
 import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledger.mjs';
 import { composerFromConfig } from './composer-from-config.mjs';
-import { serverConfig } from './config.mjs';
+import { configFromEnvironment } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
 import { boundedHttpServer, stopGracefully } from './node-server.mjs';
 import { answerSigningKeyRequests, signingKeyFromPrimary } from './worker-signing-key.mjs';
@@ -21,7 +20,7 @@ const log = (/** @type {string} */ line) => console.error(`[${process.pid}] ${li
 /** The configuration; if it is wrong, what is wrong, said plainly (nothing in the code failed), and exit 1. */
 function configured() {
   try {
-    return serverConfig(process.env);
+    return configFromEnvironment(process.env);
   } catch (error) {
     console.error(`The composer cannot start. ${error instanceof Error ? error.message : error}`);
     process.exit(1);
@@ -29,13 +28,13 @@ function configured() {
 }
 
 /**
- * The environment's key, or (none set) a random one for this instance, made once by the primary and
- * given to its workers: field signals work alone, but no preview link is valid for it.
+ * The environment's key, or (none set) the configuration's random one for this instance, which the
+ * primary gives to its workers: field signals work alone, but no preview link is valid for it.
  */
 function signingKey() {
-  if (config.signingKey) return config.signingKey;
-  log('SIGNING_KEY is not set: this instance signs with a random key of its own (no preview link is valid).');
-  return randomKey();
+  if (config.randomSigningKey)
+    log('SIGNING_KEY is not set: this instance signs with a random key of its own (no preview link is valid).');
+  return config.signingKey;
 }
 
 /**

@@ -24,25 +24,35 @@ export const overrideSettingNames = {
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * OVERRIDES and OVERRIDE_ORIGINS, checked.
+ * OVERRIDES and OVERRIDE_ORIGINS, read from the environment and checked.
  * @param {Record<string, string | undefined>} env
  * @returns {OverrideSettings}
  */
 export function overrideSettings(env) {
   const switch_ = env.OVERRIDES || 'off';
   if (switch_ !== 'allow' && switch_ !== 'off') throw new Error(`OVERRIDES: "${switch_}" is neither allow nor off.`);
-  const origins = (env.OVERRIDE_ORIGINS || 'loopback')
-    .split(',')
+  const origins = (env.OVERRIDE_ORIGINS || undefined)
+    ?.split(',')
     .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      if (item === 'loopback') return item;
-      const url = URL.parse(item);
-      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, ''))
-        throw new Error(`OVERRIDE_ORIGINS: "${item}" is neither an http(s) origin nor loopback.`);
-      return url.origin;
-    });
-  return { allowed: switch_ === 'allow', origins };
+    .filter(Boolean);
+  return checkedOverrides({ allowed: switch_ === 'allow', origins });
+}
+
+/**
+ * The override settings as a caller in this process gives them, checked (`loopback` unless
+ * origins are given).
+ * @param {{ allowed: boolean, origins?: readonly string[] }} settings
+ * @returns {OverrideSettings}
+ */
+export function checkedOverrides({ allowed, origins = ['loopback'] }) {
+  const checked = origins.map((item) => {
+    if (item === 'loopback') return item;
+    const url = URL.parse(item);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, ''))
+      throw new Error(`OVERRIDE_ORIGINS: "${item}" is neither an http(s) origin nor loopback.`);
+    return url.origin;
+  });
+  return { allowed, origins: checked };
 }
 
 /**
