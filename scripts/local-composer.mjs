@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { shell } from '../packages/contracts/src/slices.js';
-import { remoteMapFile } from '../packages/deploy/src/environment.js';
+import { remoteMapFile } from '../packages/deploy/src/deployment-root.js';
 import { localSigningKey } from '../packages/signing/src/signing-key.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { servingProcess } from '../packages/tooling/src/serving-process.js';

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { shell } from '../packages/contracts/src/slices.js';
-import { sliceOrigins } from '../packages/deploy/src/environment.js';
+import { sliceOrigins } from '../packages/deploy/src/deployment-root.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import {

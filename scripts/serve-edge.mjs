@@ -5,7 +5,7 @@
 // where .env's launcher says, as `npm start` serves it. Ctrl-C (or SIGTERM) stops them all.
 import { join } from 'node:path';
 import { startEdge } from '../edge/edge.mjs';
-import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { localDeployments, sliceOrigins } from '../packages/deploy/src/deployment-root.js';
 import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { composerSettings, startComposer } from './local-composer.mjs';
 import { serveDemoProvider, shellBuild } from './local-origins.mjs';

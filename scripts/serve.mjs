@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shell } from '../packages/contracts/src/slices.js';
-import { localDeployments, sliceOrigins } from '../packages/deploy/src/environment.js';
+import { localDeployments, sliceOrigins } from '../packages/deploy/src/deployment-root.js';
 import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { composerSettings, startComposer } from './local-composer.mjs';
 import { listen, serveDemoProvider, shellPort, sliceHandler } from './local-origins.mjs';

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addVersion, release } from '@nova/deploy/environment';
+import { addVersion, release } from '@nova/deploy/map-changes';
 import { urlMapStore } from '@nova/deploy/url-map-store';
 import {
   adminToken,

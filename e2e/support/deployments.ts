@@ -14,7 +14,7 @@ import {
   sliceHandler,
   staticShellOrigin,
 } from '../../scripts/local-origins.mjs';
-import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/environment';
+import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/deployment-root';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteName } from '@nova/contracts/remote-modules';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startEdge } from '../../edge/edge.mjs';
 import { composerInProcess } from '../../scripts/local-composer.mjs';
 import { listen, localSliceOrigins, shellBuild } from '../../scripts/local-origins.mjs';
-import { remoteMapFile } from '@nova/deploy/environment';
+import { remoteMapFile } from '@nova/deploy/deployment-root';
 import { sliceNames } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { canaryVersion } from '@nova/contracts/traffic';
-import { readRemoteMap } from '@nova/deploy/environment';
+import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { brokenLegalBuild, canaryFault } from '../support/legal-team.ts';

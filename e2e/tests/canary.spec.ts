@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { readRemoteMap } from '@nova/deploy/environment';
+import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { fieldSignalsPath, fieldSignalTokenPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { bucketCookie, bucketCount } from '@nova/contracts/traffic';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { publishedVersion } from '../support/deployments.ts';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
-import { readRemoteMap } from '@nova/deploy/environment';
+import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { expect, securityHeaderNames, test } from '../support/edge.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { slices } from '@nova/contracts/slices';
-import { localDeployments, sliceOrigins } from '@nova/deploy/environment';
+import { localDeployments, sliceOrigins } from '@nova/deploy/deployment-root';
 import { shippedRemotes } from '../support/deployments.ts';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures.ts';

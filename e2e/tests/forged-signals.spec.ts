@@ -1,6 +1,6 @@
 import { metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { canaryVersion } from '@nova/contracts/traffic';
-import { readRemoteMap } from '@nova/deploy/environment';
+import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { purposes, signer } from '@nova/signing/signing';
 import { composerProcess, send, signalClient } from '../support/composer-process.ts';

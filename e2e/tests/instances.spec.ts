@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { remoteMapFile } from '@nova/deploy/environment';
+import { remoteMapFile } from '@nova/deploy/deployment-root';
 import { publishedVersion, type Deployments } from '../support/deployments.ts';
 import { expect, test, type Discovery } from '../support/discovery.ts';
 import { serverRenderOf } from '../support/server-render.ts';

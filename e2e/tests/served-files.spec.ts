@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localDeployments, readRemoteMap } from '@nova/deploy/environment';
+import { localDeployments, readRemoteMap } from '@nova/deploy/deployment-root';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { test as deployments, shippedRemotes } from '../support/deployments.ts';
 import { expect, test as edge } from '../support/edge.ts';

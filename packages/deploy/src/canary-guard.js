@@ -2,12 +2,13 @@
 // The canary guard: watches a slice's canary against its released version in the field signals
 // counted since the guard started, rolls the canary back as soon as it fails visitors clearly
 // more often, and promotes it after a window in which it did not.
-import { canaryOf, release, sameCanary, withdrawCanary } from './environment.js';
+import { canaryOf, release, sameCanary, withdrawCanary } from './map-changes.js';
 import { figuresOf, percent } from './signal-figures.js';
 import { emptySignals, increase, sumReadings } from './slice-signals.js';
 
-/** @typedef {import('./environment.js').CanaryMark} CanaryMark */
+/** @typedef {import('./map-changes.js').CanaryMark} CanaryMark */
 /** @typedef {import('./map-store.js').MapStore} MapStore */
+/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('./slice-signals.js').Reading} Reading */
 /** @typedef {import('./slice-signals.js').Signals} Signals */
 
@@ -155,8 +156,7 @@ export async function watchCanary({
   const name = `${slice} ${canary.version}`;
   const started = now().getTime();
   let tally = startTally(baseline);
-  const stillOurs = (/** @type {import('./environment.js').RemoteMapJson} */ map) =>
-    sameCanary(canaryOf(map, slice), canary);
+  const stillOurs = (/** @type {RemoteMapJson} */ map) => sameCanary(canaryOf(map, slice), canary);
   const changed = () => ({
     outcome: /** @type {const} */ ('changed'),
     message: `${name} is no longer the canary this guard set (at ${canary.share} %): someone changed it, so the guard stops.`,
@@ -194,8 +194,8 @@ export async function watchCanary({
     }
     const change =
       action === 'roll back'
-        ? (/** @type {import('./environment.js').RemoteMapJson} */ map) => withdrawCanary(map, slice, now())
-        : (/** @type {import('./environment.js').RemoteMapJson} */ map) => release(map, slice, canary.version, now());
+        ? (/** @type {RemoteMapJson} */ map) => withdrawCanary(map, slice, now())
+        : (/** @type {RemoteMapJson} */ map) => release(map, slice, canary.version, now());
     const { previous } = await store.update((map) => (stillOurs(map) ? change(map) : map));
     if (!stillOurs(previous)) return changed();
     return action === 'roll back'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRemoteMap, type RemoteMapJson } from '@nova/contracts/remote-map';
 import { addReadings, defaultGuardRule, startTally, verdict, watchCanary } from './canary-guard.js';
-import { addVersion, canaryOf, release, releaseCanary, type CanaryMark } from './environment.js';
+import { addVersion, canaryOf, release, releaseCanary, type CanaryMark } from './map-changes.js';
 import { mapStore } from './map-store.js';
 import { emptySignals, type Reading, type Signals } from './slice-signals.js';
 import { listedVersion } from './test-support.ts';

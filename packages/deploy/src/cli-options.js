@@ -5,7 +5,7 @@ import { metricsPath } from '@nova/contracts/field-signals';
 import { shell } from '@nova/contracts/slices';
 import { previewLifetime } from '@nova/signing/preview-token';
 import { defaultGuardRule, defaultInterval, defaultWindow } from './canary-guard.js';
-import { localDeployments } from './environment.js';
+import { localDeployments } from './deployment-root.js';
 import { defaultPruneRule } from './prune.js';
 
 export const commandNames = /** @type {const} */ ([

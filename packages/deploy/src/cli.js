@@ -56,15 +56,9 @@ import { discoveryClient } from './discovery-client.js';
 import { devUntilStopped } from './dev.js';
 import { parseDuration } from './duration.js';
 import { eject } from './eject.js';
-import {
-  canaryOf,
-  release,
-  releaseCanary,
-  remoteMapFile,
-  rollback,
-  versionFolder,
-} from './environment.js';
+import { remoteMapFile, versionFolder } from './deployment-root.js';
 import { fileMapStore } from './file-map-store.js';
+import { canaryOf, release, releaseCanary, rollback } from './map-changes.js';
 import { printable } from './printable.js';
 import { promoted } from './promotion.js';
 import { prune } from './prune.js';
@@ -191,7 +185,7 @@ async function releaseCanaryChecked(/** @type {SliceName} */ slice, /** @type {s
   const problems = await problemsOf(slice, version);
   if (problems.length > 0) throw new Error(`Not released as the canary: ${problems.join(' ')}`);
   const { map, previous } = await store.update((latest) => releaseCanary(latest, slice, version, share, new Date()));
-  const canary = /** @type {import('./environment.js').CanaryMark} */ (canaryOf(map, slice));
+  const canary = /** @type {import('./map-changes.js').CanaryMark} */ (canaryOf(map, slice));
   const released = /** @type {string} */ (releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version);
   const earlier = canaryOf(previous, slice)?.version;
   const replaced = earlier && earlier !== version ? ` (it replaces the canary ${earlier})` : '';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
-import { localDeployments } from './environment.js';
+import { localDeployments } from './deployment-root.js';
 import { defaultDevPort } from './dev.js';
 import { ejectedReadme } from './ejected-readme.js';
 import { commitEverything } from './git.js';

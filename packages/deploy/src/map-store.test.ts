@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyRemoteMap, type RemoteMapJson } from '@nova/contracts/remote-map';
-import { addVersion } from './environment.js';
+import { addVersion } from './map-changes.js';
 import { fileMapStore } from './file-map-store.js';
 import { mapStore, serializeMap } from './map-store.js';
 import { urlMapStore } from './url-map-store.js';

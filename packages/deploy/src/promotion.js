@@ -2,7 +2,7 @@
 // Promotion: the exact artifact a slice runs in one environment (its URL, integrity and the build
 // it came from), listed in another and released there, or made its canary. A pure change of the
 // target environment's map.
-import { addVersion, release, releaseCanary } from './environment.js';
+import { addVersion, release, releaseCanary } from './map-changes.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyRemoteMap } from '@nova/contracts/remote-map';
-import { addVersion, release } from './environment.js';
+import { addVersion, release } from './map-changes.js';
 import { promoted } from './promotion.js';
 import { listedVersion } from './test-support.ts';
 

@@ -9,7 +9,8 @@
 import { rmSync } from 'node:fs';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { canaryVersion } from '@nova/contracts/traffic';
-import { checkVersionName, versionFolder } from './environment.js';
+import { versionFolder } from './deployment-root.js';
+import { checkVersionName } from './map-changes.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 /** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */

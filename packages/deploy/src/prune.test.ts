@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyRemoteMap, sliceVersion, type RemoteMapJson, type SliceVersion } from '@nova/contracts/remote-map';
-import { remoteMapFile, versionFolder } from './environment.js';
+import { remoteMapFile, versionFolder } from './deployment-root.js';
 import { fileMapStore } from './file-map-store.js';
 import type { MapStore } from './map-store.js';
 import { prune, pruned, verdicts } from './prune.js';

@@ -17,7 +17,8 @@ import {
 import { dirname, join } from 'node:path';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
-import { addVersion, remoteMapFile, sliceOrigins, versionFolder } from './environment.js';
+import { remoteMapFile, sliceOrigins, versionFolder } from './deployment-root.js';
+import { addVersion } from './map-changes.js';
 import { fileMapStore } from './file-map-store.js';
 import { git } from './git.js';
 import { requireWorkspace, sliceProject } from './workspace.js';

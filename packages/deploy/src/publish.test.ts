@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
-import { readRemoteMap } from './environment.js';
+import { readRemoteMap } from './deployment-root.js';
 import { buildVersion, publish } from './publish.js';
 import { repoRoot } from '@nova/tooling/repo-root';
 

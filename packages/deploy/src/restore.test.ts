@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyRemoteMap } from '@nova/contracts/remote-map';
-import { addVersion, release, releaseCanary } from './environment.js';
+import { addVersion, release, releaseCanary } from './map-changes.js';
 import { restoredSlice } from './restore.js';
 import { listedVersion } from './test-support.ts';
 
