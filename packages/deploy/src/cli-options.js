@@ -1,6 +1,8 @@
 // @ts-check
 // What the slice CLI (cli.js) takes: its commands and every option, with their defaults. One table,
-// so the CLI parses it and the docs check (scripts/docs.test.ts) can tell a documented option exists.
+// so the CLI parses it and the docs check (scripts/docs.test.ts) can tell a documented option exists,
+// and the one reader of the command line.
+import { parseArgs } from 'node:util';
 import { metricsPath } from '@nova/contracts/field-signals';
 import { shell } from '@nova/contracts/slices';
 import { previewLifetime } from '@nova/signing/preview-token';
@@ -65,3 +67,11 @@ export const cliOptions = /** @type {const} */ ({
   'staged-in': { type: 'string' },
   'allow-unstaged': { type: 'boolean', default: false },
 });
+
+/** The command line, read once: the command, its arguments after it, every option (a default where none is given). */
+export function readCommandLine() {
+  const { values: options, positionals } = parseArgs({ allowPositionals: true, options: cliOptions });
+  const [command, ...args] = positionals;
+  return { command, args, options, positionals };
+}
+/** @typedef {ReturnType<typeof readCommandLine>} CommandLine */

@@ -1,0 +1,43 @@
+// @ts-check
+// The two changes that make a version live, each only if it fits the shell's build: released to
+// 100 % (`slice release`, `slice publish --release`) or made the canary (`slice release --traffic`).
+import { releasedVersion } from '@nova/contracts/remote-map';
+import { canaryOf, release, releaseCanary } from '../map-changes.js';
+import { mustFitTheShell } from './guards.js';
+
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./context.js').CommandContext} CommandContext */
+
+/** Releases a version if it fits the shell (to 100 %: a canary is cleared, or promoted if it is this one). */
+export async function releaseChecked(
+  /** @type {CommandContext} */ context,
+  /** @type {SliceName} */ slice,
+  /** @type {string} */ version,
+) {
+  await mustFitTheShell(context, slice, [version], 'Not released');
+  const { previous } = await context.store.update((map) => release(map, slice, version, new Date()));
+  const canary = canaryOf(previous, slice)?.version;
+  const news = canary === version ? ': the canary is promoted' : canary ? ` (the canary ${canary} is cleared)` : '';
+  console.log(`${slice} ${version} is released${news}.`);
+}
+
+/** Makes a version the slice's canary if it fits the shell; says which canary it is. */
+export async function releaseCanaryChecked(
+  /** @type {CommandContext} */ context,
+  /** @type {SliceName} */ slice,
+  /** @type {string} */ version,
+  /** @type {number} */ share,
+) {
+  await mustFitTheShell(context, slice, [version], 'Not released as the canary');
+  const { map, previous } = await context.store.update((latest) =>
+    releaseCanary(latest, slice, version, share, new Date()),
+  );
+  const canary = /** @type {import('../map-changes.js').CanaryMark} */ (canaryOf(map, slice));
+  const released = /** @type {string} */ (releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version);
+  const earlier = canaryOf(previous, slice)?.version;
+  const replaced = earlier && earlier !== version ? ` (it replaces the canary ${earlier})` : '';
+  console.log(
+    `${slice} ${version} is the canary with ${share} % of the traffic; ${released} keeps ${100 - share} %${replaced}.`,
+  );
+  return { canary, released };
+}

@@ -1,0 +1,134 @@
+// @ts-check
+// The checks the slice CLI's commands make before they change anything, each written once: the
+// slice and version named, options that take numbers, lists and pairs, the metrics servers read,
+// and the contract check (a version must fit the shell's build). Each stops the command with an
+// error that says what to give instead.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sliceNames, slices } from '@nova/contracts/slices';
+import { contractProblems } from '../contract.js';
+import { versionFolder } from '../deployment-root.js';
+import { readShellManifest } from '../shell-manifest.js';
+import { readServers } from '../slice-signals.js';
+
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('../slice-signals.js').Reading} Reading */
+/** @typedef {import('./context.js').Options} Options */
+/** @typedef {import('./context.js').CommandContext} CommandContext */
+
+/** @param {string | undefined} name */
+export function sliceNamed(name) {
+  if (name && name in slices) return /** @type {SliceName} */ (name);
+  throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
+}
+
+/**
+ * The version a command names, to `doing` (`release`, `preview`).
+ * @param {string | undefined} version
+ * @param {string} doing
+ */
+export function versionNamed(version, doing) {
+  if (!version) throw new Error(`Name the version to ${doing} (see: pnpm slice:list).`);
+  return version;
+}
+
+/** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-clients' | 'min-failures' | 'worse-by' | 'limit'} WholeNumberOption */
+
+/** A whole-number option, from `min` to `max` (`why` says what a number outside would break). */
+export function wholeNumberOption(
+  /** @type {Options} */ options,
+  /** @type {WholeNumberOption} */ name,
+  /** @type {number} */ min,
+  /** @type {string} */ why,
+  max = Number.MAX_SAFE_INTEGER,
+) {
+  const text = options[name] ?? '';
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new Error(`--${name} must be a whole number ${range}${why}, not "${text}".`);
+  }
+  return value;
+}
+
+/** A canary's share of the visitors, as --traffic gives it. */
+export const canaryShare = (/** @type {Options} */ options) =>
+  wholeNumberOption(options, 'traffic', 1, " (a canary's share of the visitors)", 99);
+
+/** The canary guard's rule, from its options. */
+export function guardRule(/** @type {Options} */ options) {
+  const worseTimes = Number(options['worse-times']);
+  if (!(worseTimes >= 1))
+    throw new Error(`--worse-times must be a number of at least 1, not "${options['worse-times']}".`);
+  return {
+    minViews: wholeNumberOption(options, 'min-views', 1, ''),
+    minClients: wholeNumberOption(options, 'min-clients', 1, ''),
+    minFailures: wholeNumberOption(options, 'min-failures', 1, ''),
+    worseByPoints: wholeNumberOption(options, 'worse-by', 1, ' (percentage points)', 100),
+    worseTimes,
+  };
+}
+
+/** A revision's number, as `--to` gives it. */
+export function revisionNumber(/** @type {string} */ text) {
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw new Error(`--to takes a revision's number (see: slice history), not "${text}".`);
+  return Number(text);
+}
+
+/** A comma-separated list of names (`--slices legal,games`), at least one. */
+export function listOption(/** @type {Options} */ options, /** @type {'slices' | 'env'} */ name) {
+  const list = (options[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new Error(`Give --${name} as a comma-separated list.`);
+  return list;
+}
+
+/** Where each slice is served from, as `--origins legal=<origin>,…` gives it (a slice named again: a failover). */
+export function originsOption(/** @type {Options} */ options) {
+  /** @type {Record<string, string[]>} */
+  const sliceOrigins = {};
+  for (const pair of (options.origins ?? '').split(',').filter(Boolean)) {
+    const [slice, origin] = pair.split('=');
+    if (!slice || !origin) throw new Error(`--origins takes slice=origin pairs, not "${pair}".`);
+    (sliceOrigins[slice.trim()] ??= []).push(origin.trim());
+  }
+  return sliceOrigins;
+}
+
+/** Every --metrics server's reading of the slice; one that cannot be read stops the command. */
+export async function readEveryServer(/** @type {Options} */ options, /** @type {SliceName} */ slice) {
+  const readings = await readServers(options.metrics, slice);
+  for (const reading of readings.values()) if (reading instanceof Error) throw reading;
+  return /** @type {Map<string, Reading>} */ (readings);
+}
+
+/** Problems between the shell's build and one published version of a slice (none: it fits). */
+export async function problemsWithTheShell(
+  /** @type {CommandContext} */ { root, shellManifest },
+  /** @type {SliceName} */ slice,
+  /** @type {string} */ version,
+) {
+  const remoteManifest = join(versionFolder(root, slice, version), 'mf-manifest.json');
+  if (!existsSync(remoteManifest))
+    return [`${slice} ${version} is not published under ${root} (no ${remoteManifest}).`];
+  return contractProblems({
+    remote: slice,
+    version,
+    remoteManifest: JSON.parse(readFileSync(remoteManifest, 'utf8')),
+    shellManifest: await readShellManifest(shellManifest),
+  });
+}
+
+/** Stops the command (`refusal`: what it does not do) unless each of the slice's versions fits the shell. */
+export async function mustFitTheShell(
+  /** @type {CommandContext} */ context,
+  /** @type {SliceName} */ slice,
+  /** @type {string[]} */ versions,
+  /** @type {string} */ refusal,
+) {
+  const problems = (await Promise.all(versions.map((version) => problemsWithTheShell(context, slice, version)))).flat();
+  if (problems.length > 0) throw new Error(`${refusal}: ${problems.join(' ')}`);
+}
