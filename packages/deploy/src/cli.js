@@ -53,7 +53,7 @@ const line = readCommandLine();
 const context = commandContext(line);
 try {
   const { command } = line;
-  if (!command || !(command in commands)) throw new Error(`Usage: slice <${commandNames.join('|')}> …`);
+  if (!command || !Object.hasOwn(commands, command)) throw new Error(`Usage: slice <${commandNames.join('|')}> …`);
   await commands[/** @type {import('./cli-options.js').CommandName} */ (command)](line, context);
 } catch (error) {
   console.error(`slice ${line.positionals.join(' ')} failed: ${error instanceof Error ? error.message : error}`);
