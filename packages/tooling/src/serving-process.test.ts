@@ -20,7 +20,7 @@ const running = () => node('setInterval(() => {}, 1000)', 'ignore');
 /** A Node process that serves `status` on a port it prints, or exits at once (`exit`). */
 function server(script: string) {
   const child = node(script, ['ignore', 'pipe', 'inherit']);
-  const port = new Promise<number>((resolve) => child.stdout.once('data', (chunk) => resolve(Number(String(chunk)))));
+  const port = new Promise<number>((resolve) => child.stdout!.once('data', (chunk) => resolve(Number(String(chunk)))));
   return { child, port };
 }
 const serving = (status: number) =>
