@@ -1,21 +1,54 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { afterAll, expect, test } from 'vitest';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { systemProgram } from '../packages/tooling/src/system-tools.js';
 import manifest from '../package.json' with { type: 'json' };
 
+// A folder whose scripts serve as the root's do: npm start runs scripts/pnpm.mjs, which runs pnpm,
+// which runs the server; `node` in them is node_modules/.bin's, as in the workspace.
 const folder = mkdtempSync(join(tmpdir(), 'nova-stop-'));
+symlinkSync(join(repoRoot, 'node_modules'), join(folder, 'node_modules'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const pnpm = join(repoRoot, 'scripts/pnpm.mjs');
+const server = join(folder, 'server.mjs');
+// A server as the commands' are: it stops on a signal with the tooling's stopOnSignal.
+writeFileSync(
+  server,
+  `import { stopOnSignal } from ${JSON.stringify(join(repoRoot, 'packages/tooling/src/stop-on-signal.js'))};
+   const timer = setInterval(() => {}, 1000);
+   stopOnSignal(async () => clearInterval(timer));
+   console.log('serving');`,
+);
+writeFileSync(
+  join(folder, 'package.json'),
+  JSON.stringify({
+    name: 'stop-test',
+    private: true,
+    scripts: {
+      start: `trap '' INT TERM && exec node ${pnpm} run serve`,
+      serve: `trap '' INT TERM && exec node ${server}`,
+    },
+  }),
+);
 
-/** Runs `pnpm run <script>` in `folder` as `node scripts/pnpm.mjs` does, in a process group of its own. */
-function runInGroup(script: string) {
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts/pnpm.mjs'), 'run', script], {
-    cwd: folder,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * A terminal's environment: no package's programs on the PATH (what pnpm and npx add, the relative
+ * `./node_modules/.bin` among them), none of pnpm's settings.
+ */
+const terminal = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name))),
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((entry) => isAbsolute(entry) && !entry.startsWith(repoRoot) && !entry.includes('node_modules'))
+    .join(delimiter),
+};
+
+/** A running command: resolves `ready` once the server serves; `exit` with its exit code. */
+function watched<Child extends ChildProcessByStdio<Writable | null, Readable, Readable>>(child: Child) {
   let printed = '';
   const ready = new Promise<void>((resolve) =>
     child.stdout.on('data', (chunk) => {
@@ -28,43 +61,50 @@ function runInGroup(script: string) {
   return { child, ready, exit, printed: () => printed };
 }
 
-const server = join(folder, 'server.mjs');
+/** Runs a command line in a terminal of its own (util-linux's script), as one typed there. */
+const inTerminal = (command: string) =>
+  watched(
+    spawn(systemProgram('script'), ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+      cwd: folder,
+      env: terminal,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }),
+  );
 
-test.each(['SIGINT', 'SIGTERM'] as const)(
-  '%s to the group ends a served command quietly, with 0, through every wrapper',
+test.each([`npm start`, `node ${pnpm} run serve`])(
+  'Ctrl-C in the terminal ends `%s` quietly, with 0, through every wrapper',
   { timeout: 120_000 },
-  async (signal) => {
-    // A server as the commands' are: it stops on a signal with the tooling's stopOnSignal.
-    writeFileSync(
-      server,
-      `import { stopOnSignal } from ${JSON.stringify(join(repoRoot, 'packages/tooling/src/stop-on-signal.js'))};
-     const timer = setInterval(() => {}, 1000);
-     stopOnSignal(async () => clearInterval(timer));
-     console.log('serving');`,
-    );
-    writeFileSync(
-      join(folder, 'package.json'),
-      JSON.stringify({
-        name: 'stop-test',
-        private: true,
-        scripts: { serve: `trap '' INT TERM && exec node ${server}` },
-      }),
-    );
-    const run = runInGroup('serve');
-    await run.ready;
-    // What a terminal does on Ctrl-C (SIGINT), and `kill %1` to a job (SIGTERM): every process of the group.
-    process.kill(-run.child.pid!, signal);
-    expect(await run.exit).toBe(0);
-    expect(run.printed()).not.toMatch(/ELIFECYCLE|Command failed/);
+  async (command) => {
+    const served = inTerminal(command);
+    await served.ready;
+    // Ctrl-C, typed: the terminal sends SIGINT to every process of its foreground group.
+    served.child.stdin.write('\x03');
+    expect(await served.exit).toBe(0);
+    expect(served.printed()).not.toMatch(/ELIFECYCLE|Command failed/);
   },
 );
+
+test('SIGTERM to the group (kill %1) ends a served command quietly, with 0', { timeout: 120_000 }, async () => {
+  const served = watched(
+    spawn(process.execPath, [pnpm, 'run', 'serve'], {
+      cwd: folder,
+      env: terminal,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  await served.ready;
+  process.kill(-served.child.pid!, 'SIGTERM');
+  expect(await served.exit).toBe(0);
+  expect(served.printed()).not.toMatch(/ELIFECYCLE|Command failed/);
+});
 
 test('every command that serves until stopped starts its server as the test does', () => {
   const serving = ['start:local', 'dev', 'serve', 'serve:edge', 'serve:discovery', 'registry'];
   const scripts = manifest.scripts as Record<string, string>;
-  // A shell between pnpm and the server (the script's, or the one of node_modules/.bin/node) that
-  // Ctrl-C reaches dies of it, and pnpm reports a failure: the script's shell makes way for the
-  // server (exec), and both ignore the signal the server handles.
+  // A shell between the terminal and the server (a script's, or the one of node_modules/.bin/node)
+  // dies of Ctrl-C, and npm or pnpm reports a failure: each script's shell makes way for what it
+  // runs (exec), with the signals the server handles ignored by the shells.
   expect(serving.filter((name) => !/(^|&& )trap '' INT TERM && exec node \S+$/.test(scripts[name] ?? ''))).toEqual([]);
-  expect(scripts.start).toMatch(/&& exec node scripts\/pnpm\.mjs run start:local$/);
+  expect(scripts.start).toMatch(/&& trap '' INT TERM && exec node scripts\/pnpm\.mjs run start:local$/);
 });

@@ -57,6 +57,8 @@ export const systemTools = /** @type {const} */ ({
   id: { program: 'id' },
   ls: { program: 'ls' },
   nice: { program: 'nice' },
+  // A terminal of its own for a command (util-linux): what a test types reaches it as typed.
+  script: { program: 'script' },
   node: { program: 'node' },
   npm: { program: 'npm' },
   npx: { program: 'npx' },
