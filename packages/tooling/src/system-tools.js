@@ -141,7 +141,7 @@ export function ensureTools(
     );
     return { installed: [], missing: packages };
   }
-  log(`${commandName} needs Debian's ${what}. Installing them with apt-get (on the first run only; about a minute).`);
+  log(`${commandName} needs Debian's ${what}. Installing them with apt-get (on the first run only; under a minute).`);
   install(packages);
   return { installed: packages, missing: [] };
 }
