@@ -55,12 +55,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // Ctrl-C reaches every process of the terminal's group: pnpm and what it runs stop by themselves.
   // A stop by signal is no failure, whatever npx says of it (130), so this ends quietly with 0.
   let stopped = false;
-  const stop = () => {
-    stopped = true;
-  };
-  process.on('SIGINT', stop);
+  process.on('SIGINT', () => (stopped = true));
   process.on('SIGTERM', () => {
-    stop();
+    stopped = true;
     // Sent to this process alone (by its id): pnpm has to hear it too.
     pnpm.kill('SIGTERM');
   });

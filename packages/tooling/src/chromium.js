@@ -11,9 +11,7 @@ import { isInstalled, systemProgram, systemTools } from './system-tools.js';
  */
 export function headlessChromium(playwrightsOwn) {
   if (isInstalled('chromiumHeadlessShell')) return systemTools.chromiumHeadlessShell.program;
-  if (isInstalled('chromium') || !existsSync(playwrightsOwn))
-    return fullChromium(playwrightsOwn, 'chromiumHeadlessShell');
-  return playwrightsOwn;
+  return fullChromium(playwrightsOwn, 'chromiumHeadlessShell');
 }
 
 /**
