@@ -61,10 +61,15 @@ function watched<Child extends ChildProcessByStdio<Writable | null, Readable, Re
   return { child, ready, exit, printed: () => printed };
 }
 
-/** Runs a command line in a terminal of its own (util-linux's script), as one typed there. */
+/**
+ * Runs a command line in a terminal of its own (util-linux's script), as one typed there. A terminal's
+ * shell gives a typed command the foreground of its own (job control), so Ctrl-C reaches the command's
+ * processes and not the shell: `exec` does the same for the shell that script starts (/bin/sh where
+ * SHELL is unset, as in CI, which would otherwise die of the Ctrl-C itself and report 130).
+ */
 const inTerminal = (command: string) =>
   watched(
-    spawn(systemProgram('script'), ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+    spawn(systemProgram('script'), ['--quiet', '--flush', '--return', '--command', `exec ${command}`, '/dev/null'], {
       cwd: folder,
       env: terminal,
       stdio: ['pipe', 'pipe', 'pipe'],
