@@ -1,8 +1,8 @@
 // @ts-check
 // The HTTP parts every route shares: refusals with their status, plain-text and JSON answers,
-// bounded request bodies (raw-body), the entity tags a conditional header lists, and a change's
-// Idempotency-Key.
-import getRawBody from 'raw-body';
+// bounded request bodies (@nova/kit/body), the entity tags a conditional header lists, and a
+// change's Idempotency-Key.
+import { boundedBody } from '@nova/kit/body';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -61,14 +61,13 @@ export function answerJson(response, status, value, headers = {}) {
  * @param {number} limit
  */
 export async function bodyText(request, limit) {
-  try {
-    return await getRawBody(request, { limit, length: request.headers['content-length'], encoding: 'utf8' });
-  } catch (error) {
+  const body = await boundedBody(request, limit).catch((error) => {
     const { type, status } = /** @type {{ type?: string, status?: number }} */ (error);
-    if (type === 'entity.too.large')
-      throw new Refusal(413, `The body may be at most ${limit} bytes.`, { connection: 'close' });
     throw new Refusal(status ?? 400, `The body could not be read (${type ?? 'aborted'}).`, { connection: 'close' });
-  }
+  });
+  if (body.over !== undefined)
+    throw new Refusal(413, `The body may be at most ${limit} bytes.`, { connection: 'close' });
+  return body.text;
 }
 
 /**

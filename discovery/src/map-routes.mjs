@@ -3,6 +3,7 @@
 // precondition and the write rules, one revision per change; its history and old revisions, read
 // by a token of that environment.
 import { remoteMapProblems } from '@nova/contracts/remote-map';
+import { etagMatches } from '@nova/kit/etag';
 import { inTransaction, isUniqueViolation } from './database.mjs';
 import { Refusal, answerJson, answerText, bodyText, headerText, listedTags, refuseIf } from './http.mjs';
 import { otherFieldsChanged, sliceChanges } from './map-changes.mjs';
@@ -49,14 +50,17 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
    * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name
    */
   async function read(request, response, name) {
-    const known = listedTags(request.headers['if-none-match']).map((tag) => tag.replace(/^W\//, ''));
+    const ifNoneMatch = request.headers['if-none-match'];
+    // The map is not even fetched for a client that holds it (null then).
+    const known = listedTags(ifNoneMatch).map((tag) => tag.replace(/^W\//, ''));
     const latest = await latestRevision(pool, name, known);
     if (!latest) {
       await environmentOrRefusal(name);
       throw new Refusal(404, `${name} has no map yet: the administrator creates its first one.`);
     }
     const headers = { etag: latest.etag, 'cache-control': 'max-age=1' };
-    if (latest.map === null || known.includes('*')) return void response.writeHead(304, headers).end();
+    if (latest.map === null || etagMatches(ifNoneMatch, latest.etag))
+      return void response.writeHead(304, headers).end();
     const bytes = Buffer.from(latest.map);
     response.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': bytes.length });
     response.end(request.method === 'HEAD' ? undefined : bytes);

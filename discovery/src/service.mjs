@@ -11,7 +11,7 @@
 //   GET        /livez, /readyz                       alive; ready (the database answers)
 //
 // A client whose tokens are refused over and over is answered 429 for a while (token-throttle.mjs).
-import { createServer } from 'node:http';
+import { boundedHttpServer } from '@nova/kit/http-server';
 import { adminRoutes } from './admin-routes.mjs';
 import { databasePool, isDatabaseUnavailable, migrate } from './database.mjs';
 import { Refusal, answerText } from './http.mjs';
@@ -121,7 +121,7 @@ export async function startDiscovery({ databaseUrl, adminToken, port = 0, host, 
     await pool.end();
     throw error;
   }
-  const server = createServer(discoveryHandler({ pool, adminToken, log }));
+  const server = boundedHttpServer(discoveryHandler({ pool, adminToken, log }));
   await new Promise((listening) => server.listen(port, host, () => listening(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {

@@ -1,6 +1,7 @@
 // @ts-check
 // The discovery service's settings, from the environment, checked in one place.
 import { fileURLToPath } from 'node:url';
+import { portNumber } from '@nova/kit/settings';
 
 /** The settings it reads, with what each means; docs/discovery.md lists the same. */
 const settings = {
@@ -73,8 +74,7 @@ export function discoverySettings(env) {
   const adminToken = env.DISCOVERY_ADMIN_TOKEN ?? '';
   const problem = adminTokenProblem(adminToken);
   if (problem) throw new Error(`${problem} ${makeOne}`);
-  const port = Number(env.PORT || 4182);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: "${env.PORT}" is not a port.`);
+  const port = portNumber('PORT', env.PORT) ?? 4182;
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new Error('DATABASE_URL: a postgresql:// connection URL.');

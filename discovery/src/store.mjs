@@ -1,6 +1,6 @@
 // @ts-check
 // Every query the service runs, one function each (the tables are in schema/*.sql).
-import { createHash } from 'node:crypto';
+import { etagOf } from '@nova/kit/etag';
 
 /** @typedef {import('pg').Pool | import('pg').PoolClient} Queryable */
 /** @typedef {import('./write-rules.mjs').Environment} Environment */
@@ -8,14 +8,6 @@ import { createHash } from 'node:crypto';
 /** @typedef {import('./map-changes.mjs').Artifact} Artifact */
 /** @typedef {import('./tokens.mjs').Identity} Identity */
 /** @typedef {{ number: number, etag: string, map: string }} Revision */
-
-/**
- * A revision's entity tag: its number and a hash of its bytes, so a tag never names two maps (not
- * even across a database that was started afresh).
- * @param {number} number
- * @param {string} map
- */
-const etagOf = (number, map) => `"${number}-${createHash('sha256').update(map).digest('base64url').slice(0, 16)}"`;
 
 /**
  * @param {Queryable} db
@@ -112,7 +104,9 @@ export async function addRevision(
   db,
   { environment, number, map, identity, command, override, idempotencyKey, changes },
 ) {
-  const etag = etagOf(number, map);
+  // Its number and a hash of its bytes: a tag never names two maps (not even across a database
+  // that was started afresh), nor two revisions of the same map.
+  const etag = etagOf(map, { revision: number });
   await db.query(
     `INSERT INTO revisions (environment, number, etag, map, team, token_id, command, override, idempotency_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
