@@ -144,7 +144,7 @@ describe('slice release --traffic', { timeout: 60_000 }, () => {
       const refused = await slice('release', 'legal', versions[1], '--traffic', share);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(
-        `--traffic must be a whole number from 1 to 99 (a canary's share of the visitors), not "${share}".`,
+        `--traffic: "${share}" is not a whole number from 1 to 99 (a canary's share of the visitors).`,
       );
     }
     const released = await slice('release', 'legal', versions[0], '--traffic', '10');

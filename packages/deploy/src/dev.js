@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { devFragmentPath, overrideParameter } from '@nova/contracts/dev-override';
 import { pageRoute } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
+import { portNumber } from '@nova/kit/settings';
 import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
 import { environmentKey } from '@nova/signing/signing-key';
 import { signer } from '@nova/signing/signing';
@@ -31,9 +32,7 @@ export async function dev({ slice, folder, root, environment, port, print = cons
     throw new Error(`Run slice dev in the slice's folder (${folder} has no vite.config.ts).`);
   if (!URL.canParse(environment) || !/^https?:$/.test(new URL(environment).protocol))
     throw new Error(`--environment must be the environment's site, an http(s) URL, not "${environment}".`);
-  const portNumber = port === undefined ? defaultDevPort(slice) : Number(port);
-  if (!Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535)
-    throw new Error(`--port must be a port number, not "${port}".`);
+  const devPort = portNumber('--port', port, { min: 1 }) ?? defaultDevPort(slice);
   const key = environmentKey({ root });
   if (!key)
     throw new Error(
@@ -42,7 +41,7 @@ export async function dev({ slice, folder, root, environment, port, print = cons
     );
   // Loaded here: only this command needs Vite, which the slice's own devDependencies provide.
   const { startOverrideDevServer } = await import('@nova/build-preset/dev-server');
-  const server = await startOverrideDevServer({ name: slice, root: folder, port: portNumber, environment });
+  const server = await startOverrideDevServer({ name: slice, root: folder, port: devPort, environment });
   const page = /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (
     `${slice}/${slices[slice].exposes[0]}`
   );

@@ -31,7 +31,7 @@ describe('slice dev', () => {
     );
     for (const port of ['0', '65536', 'x'])
       await expect(dev({ ...options, port, folder: slice(), root: folder() })).rejects.toThrow(
-        `--port must be a port number, not "${port}".`,
+        `--port: "${port}" is not a port from 1 to 65535.`,
       );
   });
 

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sliceNames, slices } from '@nova/contracts/slices';
+import { commaList, originPairs, wholeNumber } from '@nova/kit/settings';
 import { contractProblems } from '../contract.js';
 import { versionFolder } from '../deployment-root.js';
 import { readShellManifest } from '../shell-manifest.js';
@@ -34,26 +35,21 @@ export function versionNamed(version, doing) {
 
 /** @typedef {'keep-days' | 'keep-releases' | 'traffic' | 'min-views' | 'min-clients' | 'min-failures' | 'worse-by' | 'limit'} WholeNumberOption */
 
-/** A whole-number option, from `min` to `max` (`why` says what a number outside would break). */
-export function wholeNumberOption(
-  /** @type {Options} */ options,
-  /** @type {WholeNumberOption} */ name,
-  /** @type {number} */ min,
-  /** @type {string} */ why,
-  max = Number.MAX_SAFE_INTEGER,
-) {
-  const text = options[name] ?? '';
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new Error(`--${name} must be a whole number ${range}${why}, not "${text}".`);
-  }
+/**
+ * A whole-number option, in `range` (its `note` says what a number outside would break).
+ * @param {Options} options
+ * @param {WholeNumberOption} name
+ * @param {{ min: number, max?: number, note?: string }} range
+ */
+export function wholeNumberOption(options, name, range) {
+  const value = wholeNumber(`--${name}`, options[name], range);
+  if (value === undefined) throw new Error(`--${name}: give it a whole number.`);
   return value;
 }
 
 /** A canary's share of the visitors, as --traffic gives it. */
 export const canaryShare = (/** @type {Options} */ options) =>
-  wholeNumberOption(options, 'traffic', 1, " (a canary's share of the visitors)", 99);
+  wholeNumberOption(options, 'traffic', { min: 1, max: 99, note: "a canary's share of the visitors" });
 
 /** The canary guard's rule, from its options. */
 export function guardRule(/** @type {Options} */ options) {
@@ -61,10 +57,10 @@ export function guardRule(/** @type {Options} */ options) {
   if (!(worseTimes >= 1))
     throw new Error(`--worse-times must be a number of at least 1, not "${options['worse-times']}".`);
   return {
-    minViews: wholeNumberOption(options, 'min-views', 1, ''),
-    minClients: wholeNumberOption(options, 'min-clients', 1, ''),
-    minFailures: wholeNumberOption(options, 'min-failures', 1, ''),
-    worseByPoints: wholeNumberOption(options, 'worse-by', 1, ' (percentage points)', 100),
+    minViews: wholeNumberOption(options, 'min-views', { min: 1 }),
+    minClients: wholeNumberOption(options, 'min-clients', { min: 1 }),
+    minFailures: wholeNumberOption(options, 'min-failures', { min: 1 }),
+    worseByPoints: wholeNumberOption(options, 'worse-by', { min: 1, max: 100, note: 'percentage points' }),
     worseTimes,
   };
 }
@@ -78,25 +74,16 @@ export function revisionNumber(/** @type {string} */ text) {
 
 /** A comma-separated list of names (`--slices legal,games`), at least one. */
 export function listOption(/** @type {Options} */ options, /** @type {'slices' | 'env'} */ name) {
-  const list = (options[name] ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+  const list = commaList(options[name]);
   if (list.length === 0) throw new Error(`Give --${name} as a comma-separated list.`);
   return list;
 }
 
-/** Where each slice is served from, as `--origins legal=<origin>,…` gives it (a slice named again: a failover). */
-export function originsOption(/** @type {Options} */ options) {
-  /** @type {Record<string, string[]>} */
-  const sliceOrigins = {};
-  for (const pair of (options.origins ?? '').split(',').filter(Boolean)) {
-    const [slice, origin] = pair.split('=');
-    if (!slice || !origin) throw new Error(`--origins takes slice=origin pairs, not "${pair}".`);
-    (sliceOrigins[slice.trim()] ??= []).push(origin.trim());
-  }
-  return sliceOrigins;
-}
+/**
+ * Where each slice is served from, as `--origins legal=<origin>,…` gives it (a slice named again: a
+ * failover), each a slice of this site and an http(s) origin.
+ */
+export const originsOption = (/** @type {Options} */ options) => originPairs('--origins', options.origins, sliceNames);
 
 /** Every --metrics server's reading of the slice; one that cannot be read stops the command. */
 export async function readEveryServer(/** @type {Options} */ options, /** @type {SliceName} */ slice) {

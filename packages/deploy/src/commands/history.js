@@ -12,7 +12,7 @@ export async function historyCommand({ args, options }, context) {
   const slice = sliceNamed(args[0]);
   const client = context.service();
   const environment = options.env ?? client.environment;
-  const limit = wholeNumberOption(options, 'limit', 1, '', 1000);
+  const limit = wholeNumberOption(options, 'limit', { min: 1, max: 1000 });
   const entries = await client.history(environment, slice, limit);
   console.log(`${slice} in ${environment}: ${entries.length === 0 ? 'no change yet' : 'newest first'}`);
   // What the service stored is shown as text, never as a terminal's controls (a forged line).

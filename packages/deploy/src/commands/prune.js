@@ -11,13 +11,11 @@ import { sliceNamed, wholeNumberOption } from './guards.js';
  */
 export async function pruneCommand({ args, options }, { root, store }) {
   const rule = {
-    keepReleases: wholeNumberOption(
-      options,
-      'keep-releases',
-      2,
-      ': a rollback needs the release before the current one',
-    ),
-    keepDays: wholeNumberOption(options, 'keep-days', 0, ''),
+    keepReleases: wholeNumberOption(options, 'keep-releases', {
+      min: 2,
+      note: 'a rollback needs the release before the current one',
+    }),
+    keepDays: wholeNumberOption(options, 'keep-days', { min: 0 }),
   };
   const dryRun = options['dry-run'];
   const slicesToPrune = options.all ? sliceNames : [sliceNamed(args[0])];
