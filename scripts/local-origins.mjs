@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { shell } from '../packages/contracts/src/slices.js';
 import { sliceOrigins } from '../packages/deploy/src/deployment-root.js';
+import { commaList, httpOrigin } from '../packages/kit/src/settings.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import {
@@ -30,10 +31,11 @@ export const shellBuild = join(repoRoot, shell.folder, 'dist');
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler */
 /** @typedef {import('../shell/server/remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
-/** The game provider's demo launcher, from the same .env the builds read (the environment wins). */
+/** The game provider's demo launcher, an http(s) URL, from the same .env the builds read (the environment wins). */
 export function gameProviderUrl() {
   const url = deploymentSetting('VITE_GAME_DEMO_BASE_URL');
   if (!url) throw new Error('VITE_GAME_DEMO_BASE_URL is not set in .env.');
+  httpOrigin('VITE_GAME_DEMO_BASE_URL', url);
   return url;
 }
 
@@ -132,11 +134,7 @@ export function sliceHandler({ root }) {
  * The portals that may frame the demo provider, as CSP sources: PORTAL_ORIGINS (comma-separated)
  * where a portal runs on another host (staging, a LAN address), else any portal on this machine.
  */
-export const portalOrigins = () =>
-  (process.env.PORTAL_ORIGINS ?? 'http://localhost:*')
-    .split(',')
-    .map((source) => source.trim())
-    .filter(Boolean);
+export const portalOrigins = () => commaList(process.env.PORTAL_ORIGINS ?? 'http://localhost:*');
 
 /**
  * The demo provider, as a third party serves it: its own policy, framed only by the portals it is
