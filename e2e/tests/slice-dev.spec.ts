@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { overrideCookie, overrideSetCookie } from '@nova/contracts/dev-override';
 import { overrideToken } from '@nova/signing/override-token';
 import { signer } from '@nova/signing/signing';
 import { environmentKey } from '@nova/signing/signing-key';
@@ -76,11 +77,11 @@ test('slice dev: legal from source in one browser of the local environment, by H
     // Through a real edge: A's answers are never kept (BYPASS), and B's stay the released page.
     const edge = await edgeBefore(shellOrigin);
     stops.push(edge.stop);
-    const cookie = (await page.context().cookies(shellOrigin)).find(({ name }) => name === 'nova_override');
+    const cookie = (await page.context().cookies(shellOrigin)).find(({ name }) => name === overrideCookie);
     expect(cookie?.httpOnly).toBe(true);
     for (let i = 0; i < 3; i += 1) {
       const fromEdgeA = await fetch(`${edge.origin}${terms}`, {
-        headers: { Cookie: `nova_override=${cookie?.value}` },
+        headers: { Cookie: `${overrideCookie}=${cookie?.value}` },
       });
       expect(fromEdgeA.headers.get('x-cache-status')).toBe('BYPASS');
       expect(fromEdgeA.headers.get('cache-control')).toBe('private, no-store');
@@ -94,13 +95,14 @@ test('slice dev: legal from source in one browser of the local environment, by H
     // The link and its end reach the composer through the edge, though the page is kept there.
     const { search } = new URL(dev.link);
     for (const [query, setCookie] of [
-      [search, `nova_override=${cookie?.value}; `],
-      ['?override=off', 'nova_override=; '],
-    ]) {
+      // Kept as long as the link's token holds.
+      [search, new RegExp(`^${overrideCookie}=${cookie?.value}; `)],
+      ['?override=off', overrideSetCookie('', 0, false)],
+    ] as const) {
       const link = await fetch(`${edge.origin}${terms}${query}`, { redirect: 'manual' });
       expect(link.status).toBe(303);
       expect(link.headers.get('x-cache-status')).toBe('BYPASS');
-      expect(link.headers.get('set-cookie')).toMatch(new RegExp(`^${setCookie}`));
+      expect(link.headers.get('set-cookie')).toMatch(setCookie);
     }
     const kept = readdirSync(edge.cacheFolder, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -117,7 +119,7 @@ test('slice dev: legal from source in one browser of the local environment, by H
       await fetch(`${production.origin}${new URL(dev.link).pathname}${new URL(dev.link).search}`, {
         redirect: 'manual',
       }),
-      await fetch(`${production.origin}${terms}`, { headers: { Cookie: `nova_override=${cookie?.value}` } }),
+      await fetch(`${production.origin}${terms}`, { headers: { Cookie: `${overrideCookie}=${cookie?.value}` } }),
     ]) {
       expect(attempt.status).toBe(200);
       expect(attempt.headers.get('set-cookie')).toBeNull();
@@ -141,7 +143,7 @@ test('slice dev: legal from source in one browser of the local environment, by H
       const viaLink = await fetch(`${shellOrigin}${terms}?override=${token}`, { redirect: 'manual' });
       expect(viaLink.status).toBe(200);
       expect(await viaLink.text()).toBe(released);
-      const viaCookie = await fetch(`${shellOrigin}${terms}`, { headers: { Cookie: `nova_override=${token}` } });
+      const viaCookie = await fetch(`${shellOrigin}${terms}`, { headers: { Cookie: `${overrideCookie}=${token}` } });
       expect(viaCookie.headers.get('cache-control')).toContain('s-maxage');
       expect(await viaCookie.text()).toBe(released);
     }
