@@ -36,31 +36,37 @@ const appServer = (folder, { server = {}, logLevel } = {}) =>
   });
 
 /**
- * A slice's fragments from source, as the composer looks them up.
+ * The slices' fragments from source, as the composer looks them up: by the dev origin of a version's
+ * entry, or of a dev server (the two are the same here).
  * @param {Map<string, Awaited<ReturnType<typeof fragmentsFromSource>>>} byOrigin each slice's, by its dev origin
  * @returns {import('../shell/server/fragment-source.mjs').FragmentSource}
  */
-const fragmentsOnDemand = (byOrigin) =>
-  Object.assign(
-    /** @returns {Promise<import('../shell/server/fragment-source.mjs').FragmentLookup>} */
-    async (/** @type {{ url: string }} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
-      const source = byOrigin.get(new URL(entry.url).origin);
-      try {
-        const fragment = await source?.fragmentAt(path, page);
-        if (!fragment) return { kind: 'none' };
-        return {
-          kind: 'fragment',
-          head: fragment.head,
-          html: fragment.html,
-          ...(fragment.notFound && { notFound: true }),
-        };
-      } catch (error) {
-        console.error(`Rendering the fragment of ${path} failed: ${error instanceof Error ? error.stack : error}`);
-        return { kind: 'unavailable', reason: 'its render failed' };
-      }
+function fragmentsOnDemand(byOrigin) {
+  /** @returns {Promise<import('../shell/server/fragment-source.mjs').FragmentLookup>} */
+  const at = async (/** @type {string} */ origin, /** @type {string} */ path, /** @type {string} */ page) => {
+    try {
+      const fragment = await byOrigin.get(origin)?.fragmentAt(path, page);
+      if (!fragment) return { kind: 'none' };
+      return {
+        kind: 'fragment',
+        head: fragment.head,
+        html: fragment.html,
+        ...(fragment.notFound && { notFound: true }),
+      };
+    } catch (error) {
+      console.error(`Rendering the fragment of ${path} failed: ${error instanceof Error ? error.stack : error}`);
+      return { kind: 'unavailable', reason: 'its render failed' };
+    }
+  };
+  return Object.assign(
+    (/** @type {{ url: string }} */ entry, /** @type {string} */ path, /** @type {string} */ page) =>
+      at(new URL(entry.url).origin, path, page),
+    {
+      prefetch: async () => [],
+      fromDevServer: at,
     },
-    { prefetch: async () => [] },
   );
+}
 
 /**
  * Fails, before any server starts, when a port it needs is taken, naming what holds it.
@@ -154,7 +160,7 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
       document: shellDocument(template),
     },
     remoteMap,
-    fragmentOf: fragmentsOnDemand(fragments),
+    fragments: fragmentsOnDemand(fragments),
     // The slices' HMR sockets.
     sockets: sliceNames.map((name) => originOf(name).replace(/^http/, 'ws')),
     log: console.error,

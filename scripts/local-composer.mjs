@@ -12,7 +12,7 @@ import { servingProcess } from '../packages/tooling/src/serving-process.js';
 import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
 import { composerEnvironment, serverConfig } from '../shell/server/config.mjs';
 import { metricsServer } from '../shell/server/metrics.mjs';
-import { healthPaths } from '../shell/server/node-server.mjs';
+import { healthPaths } from '../shell/server/node-adapter.mjs';
 import { gameProviderUrl, localSliceOrigins, shellBuild } from './local-origins.mjs';
 
 const composerEntry = join(repoRoot, shell.folder, 'server/main.mjs');

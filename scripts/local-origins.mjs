@@ -104,7 +104,7 @@ export function staticShellOrigin({ root, remoteMap, sliceOrigins, gameProvider 
   });
   const files = staticFiles(root, { single: true, cacheControl: fileCaching });
   return (req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (let at = 0; at < headers.length; at += 2) res.setHeader(String(headers[at]), String(headers[at + 1]));
     if (remoteMap && req.url?.split('?')[0] === '/remotes.json') {
       if (!existsSync(remoteMap)) return void res.writeHead(404).end('No remote map in this environment.');
       return void res

@@ -1,30 +1,39 @@
 // @ts-check
-// What the composer takes in and gives back, and its plain answers. A request is the
-// Web-standard parts of one (a Web `Request` has them; so does node-server.mjs's view of a Node
-// request); an answer is a response for a runtime adapter to send, or a file of the shell's build.
+// The pipeline's last step: the answer, a response for a runtime adapter to send (headers as one
+// flat list of names and values, the form Node's writeHead takes whole), or a file of the shell's
+// build for the adapter to send. Plain answers, redirects, and a kept page for one request: the
+// encoding the client takes, a 304 when it has that form already, shared or private for the
+// visitor it goes to.
 import { bucketChoiceStatus } from '@nova/contracts/traffic';
-import { bucketChoiceCaching, cachePolicy } from './page-policy.mjs';
+import { preferredEncoding } from './encoding.mjs';
+import { bucketChoiceCaching, cachePolicy, edgeExpiry } from './page-policy.mjs';
+import { matchesEtag, visitorHeaders } from './request.mjs';
 
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
+/** @typedef {import('./request.mjs').Visitor} Visitor */
+/** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
+/** @typedef {import('./page-cache.mjs').Encoding} Encoding */
 /**
- * @typedef {{ method: string, url: string, headers: { get: (name: string) => string | null } }} RequestParts
- */
-/**
- * An answer: a response (headers as a flat list of names and values), or a file of the shell's
- * build for the adapter to send with these headers (404 if there is none).
+ * An answer: a response, or a file of the shell's build for the adapter to send with these
+ * headers (404 if there is none).
  * @typedef {{ status: number, headers: string[], body?: Buffer | string }} PlainResponse
  * @typedef {{ file: string, headers: string[] }} FileAnswer
  * @typedef {PlainResponse | FileAnswer} Answer
  */
-
-/** Headers by name as the flat list an answer carries. */
-export const flatHeaders = (/** @type {Record<string, string>} */ headers) => Object.entries(headers).flat();
+/**
+ * How a page answers: kept and fresh (hit), kept and composed again behind it (stale), or composed
+ * for this request (miss); `personal`: for this tab alone, which previews, kept by no shared cache;
+ * `visitor`: for a visitor whose bucket (or override) it depends on, and who may be its only reader.
+ * @typedef {{ cache: 'hit' | 'stale' | 'miss', personal: boolean, visitor?: Visitor }} PageAnswerKind
+ */
 
 /**
- * The answers that are not pages, each with the site's security headers.
+ * The answers, each with the security headers given.
  * @param {readonly string[]} security the security headers, flat
- * @param {{ bucketChoiceSeconds: number }} options how long an edge keeps its answer that a page depends on the bucket
+ * @param {{ bucketChoiceSeconds: number, now: () => number }} options bucketChoiceSeconds: how long an
+ *   edge keeps its answer that a page depends on the bucket
  */
-export function plainAnswers(security, { bucketChoiceSeconds }) {
+export function answers(security, { bucketChoiceSeconds, now }) {
   /** @returns {PlainResponse} */
   const plain = (
     /** @type {number} */ status,
@@ -34,6 +43,46 @@ export function plainAnswers(security, { bucketChoiceSeconds }) {
 
   const bucketChoiceCache = bucketChoiceCaching(bucketChoiceSeconds);
 
+  /**
+   * The headers a page is sent with in one form, shared or private, for one kind of answer:
+   * built once per second (the edge's expiry changes with it), then reused.
+   * @param {KeptPage} page
+   * @param {Encoding} encoding
+   * @param {boolean} shared
+   * @param {'hit' | 'stale' | 'miss'} cache
+   * @param {boolean} varies whether it varies by the visitor's bucket
+   */
+  const pageHeaders = (page, encoding, shared, cache, varies) => {
+    const second = Math.floor(now() / 1000);
+    const key = `${encoding} ${shared} ${cache} ${varies}`;
+    page.headers ??= new Map();
+    const built = page.headers.get(key);
+    if (built?.second === second) return built.list;
+    const list = [
+      ...(page.security ?? security),
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      String(page.bodies[encoding].length),
+      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+      'Vary',
+      varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+      'ETag',
+      page.etags[encoding],
+      'Cache-Tag',
+      page.tags.replaceAll(' ', ','),
+      'Surrogate-Key',
+      page.tags,
+      'Cache-Control',
+      shared ? cachePolicy.page : cachePolicy.private,
+      ...(shared ? ['X-Accel-Expires', edgeExpiry(second * 1000)] : []),
+      'Server-Timing',
+      cache === 'miss' ? `cache;desc=miss, ${page.timing}` : `cache;desc=${cache}`,
+    ];
+    page.headers.set(key, { second, list });
+    return list;
+  };
+
   return {
     plain,
     /**
@@ -42,7 +91,48 @@ export function plainAnswers(security, { bucketChoiceSeconds }) {
      * @returns {PlainResponse}
      */
     bucketChoice: () => plain(bucketChoiceStatus, '', { cache: bucketChoiceCache, headers: ['Vary', 'Cookie'] }),
+    /**
+     * Sends the client to `location`, with `headers`.
+     * @param {number} status
+     * @param {string} location
+     * @param {string[]} [headers]
+     * @returns {PlainResponse}
+     */
+    redirect: (status, location, headers = ['Cache-Control', cachePolicy.revalidate]) => ({
+      status,
+      headers: [...security, 'Location', location, ...headers],
+    }),
+    /**
+     * A kept page as the answer to one request.
+     * @param {RequestParts} request
+     * @param {KeptPage} page
+     * @param {PageAnswerKind} kind
+     * @returns {PlainResponse}
+     */
+    page(request, page, { cache, personal, visitor }) {
+      const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+      const shared = page.shared && !personal && !visitor?.personal;
+      const varies = visitor !== undefined;
+      const etag = page.etags[encoding];
+      if (!visitor?.personal && matchesEtag(request.headers.get('if-none-match'), etag)) {
+        const kept = [
+          'Cache-Control',
+          shared ? cachePolicy.page : cachePolicy.private,
+          'Server-Timing',
+          `cache;desc=${cache}`,
+        ];
+        const expiry = shared ? ['X-Accel-Expires', edgeExpiry(now())] : [];
+        const vary = ['Vary', varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'];
+        return { status: 304, headers: ['ETag', etag, ...vary, ...kept, ...expiry, ...visitorHeaders(visitor)] };
+      }
+      const headers = pageHeaders(page, encoding, shared, cache, varies);
+      return {
+        status: page.status,
+        headers: visitor?.setCookie ? [...headers, 'Set-Cookie', visitor.setCookie] : headers,
+        body: request.method === 'HEAD' ? undefined : page.bodies[encoding],
+      };
+    },
   };
 }
 
-/** @typedef {ReturnType<typeof plainAnswers>} PlainAnswers */
+/** @typedef {ReturnType<typeof answers>} Answers */

@@ -9,7 +9,7 @@ import { createComposer, loadShell } from './composer.mjs';
 import { createFieldSignalsEndpoint } from './field-signals-endpoint.mjs';
 import { createFragmentSource } from './fragment-source.mjs';
 import { fieldMetrics } from './metrics.mjs';
-import { composerListener } from './node-server.mjs';
+import { composerListener } from './node-adapter.mjs';
 import { remoteMapAt } from './remote-map-source.mjs';
 
 /**
@@ -20,7 +20,7 @@ import { remoteMapAt } from './remote-map-source.mjs';
  * @property {import('./remote-map-source.mjs').RemoteMapSource} [remoteMap] else read from `config.remoteMap`
  *   (which then names one)
  * @property {Awaited<ReturnType<typeof loadShell>>} [shell] else loaded from `config.shellBuild`
- * @property {import('./fragment-source.mjs').FragmentSource} [fragmentOf] else fetched from the slices' origins
+ * @property {import('./fragment-source.mjs').FragmentSource} [fragments] else fetched from the slices' origins
  * @property {readonly string[]} [sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @property {import('./client-ledger.mjs').ClientLedger} [ledger] else one of this process's own
  * @property {ReturnType<typeof fieldMetrics>} [metrics] else a registry of its own
@@ -46,10 +46,18 @@ export async function composerFromConfig(config, parts = {}) {
     parts.remoteMap ?? remoteMapAt(mapLocation(config), { environment: config, log: parts.mapLog ?? log });
   const metrics = parts.metrics ?? fieldMetrics();
   const signer = signerOf(config.signingKey);
+  // The override code loads only where the environment allows overrides.
+  const overrides = config.overrides.allowed
+    ? (await import('./overrides.mjs')).createOverrides({
+        signer,
+        origins: config.overrides.origins,
+        now: parts.now ?? Date.now,
+      })
+    : undefined;
   const composer = createComposer({
     ...(parts.shell ?? (await loadShell(config.shellBuild))),
     remoteMap,
-    fragmentOf: parts.fragmentOf ?? createFragmentSource({ timeoutMs: config.fragmentTimeoutMs, log }),
+    fragments: parts.fragments ?? createFragmentSource({ timeoutMs: config.fragmentTimeoutMs, log }),
     sliceOrigins: config.sliceOrigins,
     sockets: parts.sockets,
     gameProvider: config.gameProvider,
@@ -58,9 +66,7 @@ export async function composerFromConfig(config, parts = {}) {
     now: parts.now,
     log,
     signer,
-    overrides: config.overrides.allowed
-      ? { origins: config.overrides.origins, timeoutMs: config.fragmentTimeoutMs }
-      : undefined,
+    overrides,
     fieldSignals: createFieldSignalsEndpoint({
       remoteMap,
       signer,

@@ -1,26 +1,33 @@
 // @ts-check
-// The composer: the shell origin's request handler. A short dispatcher over modules with one job
-// each: the request's address and method (negotiation.mjs), field signals (field-signals-endpoint.mjs),
-// the browser's remote map (remotes-endpoint.mjs), the shell's build files, canonical addresses,
-// and pages (pages.mjs). Web-standard request parts in, a plain answer out, which a runtime
-// adapter sends (node-server.mjs); composer-from-config.mjs wires it for every environment.
+// The composer: the shell origin's one request handler. A request goes through one pipeline, each
+// step a module of its own: what it asks (request.mjs: its address, its visitor), which version of
+// its page's slice it is shown and where that version's fragment comes from (version-choice.mjs:
+// released, a canary's bucket, a development override), the page kept or composed (pages.mjs,
+// page-html.mjs), and the answer (answers.mjs). What is not a page answers beside it: field signals
+// (field-signals-endpoint.mjs), the browser's remote map (remotes-endpoint.mjs), the shell's build
+// files (sent by the adapter), canonical addresses and override links. Request parts in, a plain
+// answer out, no Node types: node-adapter.mjs is the host; composer-from-config.mjs wires it.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
 import { shell as shellApp } from '@nova/contracts/slices';
-import { flatHeaders, plainAnswers } from './answers.mjs';
-import { addressOf, namesFile } from './negotiation.mjs';
-import { createOverrides } from './overrides.mjs';
-import { createPages } from './pages.mjs';
+import { answers as answersWith } from './answers.mjs';
+import { matchedPaths } from './matched-paths.mjs';
 import { cachePolicy, fileCaching, securityHeaders } from './page-policy.mjs';
-import { remotesEndpoint } from './remotes-endpoint.mjs';
+import { createPages } from './pages.mjs';
 import { everySliceOrigin } from './remote-map-view.mjs';
+import { remotesEndpoint } from './remotes-endpoint.mjs';
+import { addressOf, namesFile, queryNames } from './request.mjs';
 import { readShellDocument } from './shell-document.mjs';
+import { chooseVersion } from './version-choice.mjs';
 
-/** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
+/** @typedef {import('./page-html.mjs').ShellServerEntry} ShellServerEntry */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').Answer} Answer */
+/** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
+/** @typedef {import('./overrides.mjs').ActiveOverride} ActiveOverride */
+/** @typedef {import('./pages.mjs').PageHad} PageHad */
 /** @typedef {ReturnType<typeof import('./field-signals-endpoint.mjs').createFieldSignalsEndpoint>} FieldSignalsEndpoint */
 
 /**
@@ -40,7 +47,7 @@ export async function loadShell(shellBuild) {
  * @param {ShellServerEntry} options.shell what renders the layout (loadShell)
  * @param {ShellDocument} options.document the shell's document (loadShell)
  * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
- * @param {import('./fragment-source.mjs').FragmentSource} options.fragmentOf
+ * @param {import('./fragment-source.mjs').FragmentSource} options.fragments
  * @param {import('./remote-map-view.mjs').SliceOrigins} options.sliceOrigins which origins serve which slice (the CSP allows them all)
  * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
@@ -51,15 +58,14 @@ export async function loadShell(shellBuild) {
  * @param {(line: string) => void} [options.log]
  * @param {FieldSignalsEndpoint} [options.fieldSignals] field signals in (field-signals-endpoint.mjs)
  * @param {import('@nova/signing/signing').Signer} [options.signer] the environment's key, which preview links are signed with (none: no preview)
- * @param {{ origins: readonly string[], timeoutMs: number }} [options.overrides] where the environment
- *   allows development overrides (`slice dev`, overrides.mjs): the dev servers allowed, and how long
- *   a fragment from one may take (none: override links and cookies are ignored)
+ * @param {import('./overrides.mjs').Overrides} [options.overrides] development overrides, where the
+ *   environment allows them (overrides.mjs; none: override links and cookies are ignored)
  */
 export function createComposer({
   shell,
   document,
   remoteMap,
-  fragmentOf,
+  fragments,
   sliceOrigins,
   sockets,
   gameProvider,
@@ -71,19 +77,83 @@ export function createComposer({
   signer,
   overrides,
 }) {
-  const securityInputs = {
+  const allowed = {
     sliceOrigins: everySliceOrigin(sliceOrigins),
     inlineScripts: document.inlineScripts,
     gameProvider,
     sockets,
   };
-  const security = flatHeaders(securityHeaders(securityInputs));
-  const answers = plainAnswers(security, { bucketChoiceSeconds });
-  const { plain } = answers;
-  const remotes = remotesEndpoint({ remoteMap, signer, answers, now });
-  const pages = createPages({ shell, document, remoteMap, fragmentOf, pageCacheBytes, security, answers, now, log });
-  const overridden =
-    overrides && signer ? createOverrides({ ...overrides, signer, security: securityInputs, now }) : undefined;
+  const security = securityHeaders(allowed);
+  /** An override's answers allow its dev server too (made once per dev server). */
+  const overrideSecurity = memoized(
+    (/** @type {ActiveOverride} */ { origin }) => securityHeaders({ ...allowed, devServer: origin }),
+    ({ origin }) => origin,
+  );
+  const answer = answersWith(security, { bucketChoiceSeconds, now });
+  const remotes = remotesEndpoint({ remoteMap, signer, answers: answer, overrideSecurity, now });
+  const paths = matchedPaths(shell);
+  const pages = createPages({ document, fragments, pageCacheBytes, now, log });
+
+  /** When a page cannot be composed: the document as built, which the browser renders. */
+  const staticDocument = (/** @type {string} */ path, /** @type {unknown} */ error) => {
+    log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
+    return answer.plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
+  };
+
+  /** The revision whose versions' fragments were last fetched ahead. */
+  let prefetched = '';
+  /** Fetches every fragment of the released versions and canaries once per revision of the map, ahead of the pages. */
+  const prefetchFragments = async () => {
+    const map = remoteMap.current();
+    if (map.revision === undefined || map.revision === prefetched) return;
+    prefetched = map.revision;
+    const versions = [...Object.values(map.view.released), ...Object.values(map.view.canaries)];
+    await Promise.all(versions.flatMap((version) => (version ? [fragments.prefetch(version)] : [])));
+  };
+
+  /**
+   * A page, from the request to the answer: what the path shows, the version chosen, the page
+   * kept or composed, the answer. A page kept answers at once, without a promise.
+   * @param {RequestParts} request
+   * @param {string} path canonical
+   * @param {{ preview: boolean, override?: ActiveOverride }} asked whether the tab previews (its
+   *   page is its own); the override its browser holds
+   * @returns {PlainResponse | Promise<PlainResponse>}
+   */
+  const page = (request, path, { preview, override }) => {
+    const map = remoteMap.current();
+    if (map.revision !== prefetched)
+      prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
+    const known = paths.shown(path);
+    if (!known)
+      return paths.match(path, map).then(
+        ({ matched, shown }) => pageOf(request, path, { preview, override, map, shown, matched: async () => matched }),
+        (error) => staticDocument(path, error),
+      );
+    return pageOf(request, path, {
+      preview,
+      override,
+      map,
+      shown: known,
+      matched: async () => (await paths.match(path, map)).matched,
+    });
+  };
+
+  /**
+   * @param {RequestParts} request
+   * @param {string} path
+   * @param {{ preview: boolean, override?: ActiveOverride, map: import('./remote-map-source.mjs').RemoteMapState, shown: import('./matched-paths.mjs').PageShown, matched: () => Promise<import('./page-html.mjs').MatchedShell> }} asked
+   * @returns {PlainResponse | Promise<PlainResponse>}
+   */
+  const pageOf = (request, path, { preview, override, map, shown, matched }) => {
+    const choice = chooseVersion({ map, slice: shown.slice, request, override });
+    if (choice.edgeChooses) return answer.bucketChoice();
+    const security = choice.override && overrideSecurity(choice.override);
+    const had = pages.page({ path, shown, matched, map, choice, security });
+    const answered = (/** @type {PageHad} */ { page: kept, cache }) =>
+      answer.page(request, kept, { cache, personal: preview, visitor: choice.visitor });
+    return had instanceof Promise ? had.then(answered, (error) => staticDocument(path, error)) : answered(had);
+  };
 
   return {
     /**
@@ -92,46 +162,77 @@ export function createComposer({
      */
     respond(request) {
       const address = addressOf(request.url);
-      if (!address) return plain(400, 'Bad request: the address cannot be read.', { cache: cachePolicy.private });
+      if (!address)
+        return answer.plain(400, 'Bad request: the address cannot be read.', { cache: cachePolicy.private });
       const { pathname, search } = address;
       // Its own methods (POST for field signals) and answers, with the site's security headers.
       if (fieldSignals?.answers(pathname))
         return fieldSignals
           .respond(request, pathname)
-          .then((answer) => ({ ...answer, headers: [...security, ...answer.headers] }));
+          .then((sent) => ({ ...sent, headers: [...security, ...sent.headers] }));
       if (request.method !== 'GET' && request.method !== 'HEAD')
-        return plain(405, 'Method not allowed: this site answers GET and HEAD.', { headers: ['Allow', 'GET, HEAD'] });
-      if (pathname === '/remotes.json')
-        return overridden?.remoteMap(request, remoteMap.current()) ?? remotes(request, new URLSearchParams(search));
+        return answer.plain(405, 'Method not allowed: this site answers GET and HEAD.', {
+          headers: ['Allow', 'GET, HEAD'],
+        });
+      if (pathname === '/remotes.json') return remotes(request, search, overrides?.of(request));
       if (namesFile(pathname))
-        return {
-          file: pathname,
-          headers: [...security, 'Cache-Control', fileCaching(pathname)],
-        };
+        return { file: pathname, headers: [...security, 'Cache-Control', fileCaching(pathname)] };
       // A page has one address: any other spelling of it is sent there for good.
       const canonical = canonicalPath(pathname);
-      if (canonical !== pathname)
-        return {
-          status: 308,
-          headers: [...security, 'Location', canonical + search, 'Cache-Control', cachePolicy.revalidate],
-        };
-      // A development override's browser gets pages of its own. A tab that previews renders in the
-      // browser: its page is its own (the same query parser as /remotes.json and the shell, so
-      // `?%70review=` is one too).
-      return (
-        overridden?.page(request, pathname, search, pages.site) ??
-        pages.respond(request, pathname, search !== '' && new URLSearchParams(search).has('preview'))
-      );
+      if (canonical !== pathname) return answer.redirect(308, canonical + search);
+      // An override link sets (or ends) the override in its browser, then shows the page without it.
+      const link = overrides?.link(request, pathname, search);
+      if (link)
+        return answer.redirect(303, link.location, [
+          'Set-Cookie',
+          link.setCookie,
+          'Cache-Control',
+          cachePolicy.private,
+          'Vary',
+          'Cookie',
+        ]);
+      // A tab that previews renders in the browser: its page is its own (the same query parser as
+      // /remotes.json and the shell, so `?%70review=` is one too).
+      return page(request, pathname, { preview: queryNames(search, 'preview'), override: overrides?.of(request) });
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,
-    /** Fetches the fragments of the map's released versions, if it has not for this revision: before the first request. */
-    prefetchFragments: pages.prefetchFragments,
-    /** Composes and keeps every page of the released versions (a process that is about to listen). */
-    warm: pages.warm,
+    prefetchFragments,
+    /**
+     * Composes every page the released versions have a fragment for, and compresses each at its
+     * best, as if each had been asked for once: a process that warms before it listens answers its
+     * first visitors from kept pages, like every visitor after. Resolves to the pages composed.
+     */
+    async warm() {
+      const map = remoteMap.current();
+      if (map.revision === undefined) return 0;
+      const versions = Object.values(map.view.released).flatMap((version) => (version ? [version] : []));
+      const listed = new Set((await Promise.all(versions.map((version) => fragments.prefetch(version)))).flat());
+      const asked = (/** @type {string} */ path) => ({ method: 'GET', url: path, headers: { get: () => null } });
+      await Promise.all([...listed].map((path) => page(asked(path), path, { preview: false })));
+      await pages.settled();
+      return listed.size;
+    },
     /** What the page cache holds. */
     cacheSize: pages.cacheSize,
     /** What is remembered of the paths asked for: how many, and their bytes as counted against the bound. */
-    pathMemory: pages.pathMemory,
+    pathMemory: paths.memory,
+  };
+}
+
+/**
+ * `make` of a value, made once per key.
+ * @template T, V
+ * @param {(value: T) => V} make
+ * @param {(value: T) => string} keyOf
+ */
+function memoized(make, keyOf) {
+  /** @type {Map<string, V>} */
+  const made = new Map();
+  return (/** @type {T} */ value) => {
+    const key = keyOf(value);
+    let result = made.get(key);
+    if (result === undefined) made.set(key, (result = make(value)));
+    return result;
   };
 }

@@ -9,9 +9,9 @@ import { remoteMapSchema, sliceVersion as publishedVersion } from '@nova/contrac
 import { previewToken } from '@nova/signing/preview-token';
 import { purposes, signer } from '@nova/signing/signing';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
-import { serverRenderId } from '../document/server-render.js';
+import { dataBlockIn } from '../document/data-block.js';
 import type { FragmentLookup } from './fragment-source.mjs';
-import { boundedHttpServer, composerListener } from './node-server.mjs';
+import { boundedHttpServer, composerListener } from './node-adapter.mjs';
 import { fileRemoteMap } from './remote-map-source.mjs';
 import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
@@ -81,6 +81,7 @@ const fragment = (html: string): FragmentLookup => ({ kind: 'fragment', head: '<
 const fragmentOf = Object.assign(
   vi.fn(async (entry: { url: string }, path: string): Promise<FragmentLookup> => fragment(`${path} from ${entry.url}`)),
   {
+    fromDevServer: vi.fn(async (): Promise<FragmentLookup> => ({ kind: 'none' })),
     // Each version lists the paths of its slice's pages (games: one game).
     prefetch: vi.fn(async (entry: { url: string }) =>
       Object.keys(pages).filter((path) => entry.url === entries[pages[path]!.split('/')[0] as keyof typeof entries]),
@@ -101,7 +102,7 @@ const handlerWith = (
     shell,
     document,
     remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
-    fragmentOf,
+    fragments: fragmentOf,
     sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
     pageCacheBytes: 64 * 1024 * 1024,
@@ -127,8 +128,7 @@ async function get(handler: Handler, url: string, headers: Record<string, string
   return { status, header, text, file: undefined };
 }
 
-const dataBlock = new RegExp(`<script type="application/json" id="${serverRenderId}">(.*?)</script>`, 's');
-const dataBlockOf = (html: string) => JSON.parse(dataBlock.exec(html)![1]!);
+const dataBlockOf = (html: string) => dataBlockIn(html)!;
 
 beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), 'nova-handler-'));

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { checkedKey, randomKey } from '@nova/signing/signing';
 import proxyAddr from 'proxy-addr';
 import { sliceNames } from '@nova/contracts/slices';
-import { checkedOverrides, overrideSettingNames, overrideSettings } from './override-settings.mjs';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./remote-map-view.mjs').SliceOrigins} SliceOrigins */
@@ -56,7 +55,7 @@ import { checkedOverrides, overrideSettingNames, overrideSettings } from './over
  * @property {readonly string[]} trustedProxies the proxies whose X-Forwarded-For names the client
  * @property {number} metricsPort where /metrics is served, apart from the pages
  * @property {string} metricsHost
- * @property {import('./override-settings.mjs').OverrideSettings} overrides whether a browser may see a
+ * @property {OverrideSettings} overrides whether a browser may see a
  *   slice from a team's dev server (`slice dev`), and which dev servers
  */
 
@@ -82,8 +81,39 @@ export const settings = {
     'comma-separated (default: none)',
   METRICS_PORT: "the port /metrics is served on, for Prometheus; never the pages' port (default 9464)",
   METRICS_HOST: 'the address /metrics is served on (default 127.0.0.1: this machine only)',
-  ...overrideSettingNames,
+  OVERRIDES:
+    '`allow`: a browser may see one slice from a dev server (`slice dev`), by a link signed with SIGNING_KEY; ' +
+    '`off` (the default): override links and cookies are ignored',
+  OVERRIDE_ORIGINS:
+    'the dev servers an override may name, comma-separated origins or `loopback` (the default: http on ' +
+    'localhost, 127.0.0.1 or [::1], any port)',
 };
+
+/**
+ * Whether an environment accepts development overrides (`slice dev`, overrides.mjs), and to which
+ * dev servers: off unless allowed (production never has them by accident); `loopback` (the
+ * default) stands for a dev server on the visitor's own machine, as the composer sees it, any port.
+ * @typedef {object} OverrideSettings
+ * @property {boolean} allowed whether an override link or cookie is honoured at all
+ * @property {readonly string[]} origins the dev servers' origins allowed, `loopback` for any
+ *   http origin on a loopback address
+ */
+
+/**
+ * The override settings, checked (`loopback` unless origins are given).
+ * @param {{ allowed: boolean, origins?: readonly string[] }} settings
+ * @returns {OverrideSettings}
+ */
+function checkedOverrides({ allowed, origins = ['loopback'] }) {
+  const checked = origins.map((item) => {
+    if (item === 'loopback') return item;
+    const url = URL.parse(item);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, ''))
+      throw new Error(`OVERRIDE_ORIGINS: "${item}" is neither an http(s) origin nor loopback.`);
+    return url.origin;
+  });
+  return { allowed, origins: checked };
+}
 
 const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
@@ -160,6 +190,18 @@ const whole = (name, value) => {
   return number;
 };
 
+/**
+ * A setting of two words, one for on and one for off (off when unset).
+ * @param {string} name
+ * @param {string | undefined} value
+ * @param {{ on: string, off: string }} words
+ */
+const onOff = (name, value, { on, off }) => {
+  if (!value || value === off) return false;
+  if (value === on) return true;
+  throw new Error(`${name}: "${value}" is neither ${on} nor ${off}.`);
+};
+
 /** The proxies TRUSTED_PROXIES names, each checked as proxy-addr reads it. */
 const checkedProxies = (/** @type {readonly string[]} */ list) => {
   for (const item of list) {
@@ -231,7 +273,10 @@ export function configFromEnvironment(env) {
     trustedProxies: commaList(env.TRUSTED_PROXIES),
     metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
     metricsHost: env.METRICS_HOST,
-    overrides: overrideSettings(env),
+    overrides: {
+      allowed: onOff('OVERRIDES', env.OVERRIDES, { on: 'allow', off: 'off' }),
+      origins: env.OVERRIDE_ORIGINS ? commaList(env.OVERRIDE_ORIGINS) : undefined,
+    },
   });
 }
 

@@ -172,3 +172,20 @@ describe('main.mjs with a wrong setting', () => {
     expect(started.stderr).not.toMatch(/^\s+at /m);
   });
 });
+
+describe('the override settings', () => {
+  const overridesOf = (env: Record<string, string>) =>
+    configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, ...env }).overrides;
+
+  it('are off unless OVERRIDES=allow, to loopback unless OVERRIDE_ORIGINS says', () => {
+    expect(overridesOf({})).toEqual({ allowed: false, origins: ['loopback'] });
+    expect(overridesOf({ OVERRIDES: 'allow', OVERRIDE_ORIGINS: 'https://dev.example, loopback' })).toEqual({
+      allowed: true,
+      origins: ['https://dev.example', 'loopback'],
+    });
+    expect(() => overridesOf({ OVERRIDES: 'yes' })).toThrow('OVERRIDES: "yes" is neither allow nor off.');
+    expect(() => overridesOf({ OVERRIDE_ORIGINS: 'https://dev.example/path' })).toThrow(
+      'OVERRIDE_ORIGINS: "https://dev.example/path" is neither an http(s) origin nor loopback.',
+    );
+  });
+});

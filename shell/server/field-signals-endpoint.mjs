@@ -16,7 +16,7 @@ import { fieldSignalTokens } from './field-signal-tokens.mjs';
 import { fieldMetrics } from './metrics.mjs';
 import { entryFor } from './remote-map-view.mjs';
 
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapSource} RemoteMapSource */
 /** @typedef {import('./metrics.mjs').FieldMetrics} FieldMetrics */
@@ -24,14 +24,7 @@ import { entryFor } from './remote-map-view.mjs';
 /** @typedef {import('./client-ledger.mjs').ClientLedger} ClientLedger */
 /** @typedef {import('@nova/signing/signing').Signer} Signer */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
-/**
- * A request as the Node adapter gives it: with its sender's address and a bounded read of its
- * body. A Web `Request` has neither: its body is read from its stream, and it has no address.
- * @typedef {RequestParts & {
- *   client?: string,
- *   readBody?: (maxBytes: number) => Promise<{ text: string, over?: undefined } | { over: number }>,
- * }} SignalRequest
- */
+/** @typedef {RequestParts} SignalRequest a request, with the sender's address and a body the Node adapter reads */
 
 /** What one batch may hold; a browser's batch stays well inside it (shell/src/telemetry). */
 export const batchLimits = {

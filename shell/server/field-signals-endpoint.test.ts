@@ -418,7 +418,7 @@ describe('in the composer', () => {
             '<body><div id="root"></div></body></html>',
         ),
         remoteMap: usableMap,
-        fragmentOf: Object.assign(vi.fn(), { prefetch: vi.fn(async () => []) }),
+        fragments: Object.assign(vi.fn(), { prefetch: vi.fn(async () => []), fromDevServer: vi.fn() }),
         sliceOrigins,
         gameProvider: 'http://127.0.0.1:4178',
         pageCacheBytes: 64 * 1024 * 1024,

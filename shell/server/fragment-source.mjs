@@ -4,6 +4,9 @@
 // shared by every request that needs it; a lookup never takes longer than its timeout, and an
 // origin that keeps failing is skipped for a while instead of being waited on by every request.
 // A version's manifest must match the integrity its map entry names, or nothing of it is used.
+// A development override's fragments come from its dev server (`slice dev`), rendered from source
+// on each request: fetched the same way, never kept.
+import { devFragmentPath } from '@nova/contracts/dev-override';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { remoteBasePlaceholder } from '@nova/contracts/fragments';
@@ -23,9 +26,12 @@ import { boundedText } from './bounded-body.mjs';
  */
 
 /**
- * A lookup of a page's fragment, and a prefetch of every fragment of a version (its files kept for
- * the lookups to come).
- * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & { prefetch: (entry: VersionEntry) => Promise<string[]> }} FragmentSource
+ * A lookup of a page's fragment, a prefetch of every fragment of a version (its files kept for
+ * the lookups to come), and a dev server's fragment of a page (asked afresh every time).
+ * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & {
+ *   prefetch: (entry: VersionEntry) => Promise<string[]>,
+ *   fromDevServer: (origin: string, path: string, page: string) => Promise<FragmentLookup>,
+ * }} FragmentSource
  */
 
 /** An origin answered with an error, or not at all: it may be down. */
@@ -72,50 +78,56 @@ export function createFragmentSource({
   };
 
   /**
-   * A versioned JSON file: its content, or undefined where the origin says it has none (4xx) or,
-   * given an integrity, sends other bytes than it names (kept as the answer for that integrity).
+   * A JSON file from an origin: its content, or undefined where the origin says it has none (4xx),
+   * or sends something over the bound, or not JSON, or, given an integrity, other bytes than it
+   * names. The answer and its body both come from the origin: a timeout, a 5xx, a reset or a
+   * cut-off body in either is its failure (OriginFailure), which a page expects and goes without,
+   * not a bug to trace.
    * @param {string} url
    * @param {string} [integrity]
    */
-  const fetchJson = (url, integrity) => {
+  const fetchJson = async (url, integrity) => {
+    /** @type {Awaited<ReturnType<typeof boundedText>>} */
+    let body;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        throw new OriginFailure(`${url} answered ${response.status}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      body = await boundedText(response, maxFragmentBytes);
+    } catch (error) {
+      if (error instanceof OriginFailure) throw error;
+      throw new OriginFailure(error instanceof Error ? error.message : String(error));
+    }
+    if (body.over !== undefined) return undefined;
+    if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity)) {
+      log(`${url} does not match its integrity in the map (${integrity}): that version's fragments are not used.`);
+      return undefined;
+    }
+    try {
+      return JSON.parse(body.text);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * A versioned JSON file (fetchJson), fetched once and kept: the files of a version never change.
+   * A failure is not kept: the next lookup asks again.
+   * @param {string} url
+   * @param {string} [integrity]
+   */
+  const keptJson = (url, integrity) => {
     const key = integrity === undefined ? url : `${integrity} ${url}`;
     let json = files.get(key);
     if (json) return json;
-    json = (async () => {
-      /** @type {Response} */
-      let response;
-      /** @type {Awaited<ReturnType<typeof boundedText>>} */
-      let body;
-      // The answer and its body both come from the origin: a timeout, a reset or a cut-off body in
-      // either is its failure, which a page expects and goes without, not a bug to trace.
-      try {
-        response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-        if (response.status >= 500) {
-          await response.body?.cancel();
-          throw new OriginFailure(`${url} answered ${response.status}`);
-        }
-        if (!response.ok) {
-          await response.body?.cancel();
-          return undefined;
-        }
-        body = await boundedText(response, maxFragmentBytes);
-      } catch (error) {
-        if (error instanceof OriginFailure) throw error;
-        throw new OriginFailure(error instanceof Error ? error.message : String(error));
-      }
-      if (body.over !== undefined) return undefined;
-      if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity)) {
-        log(`${url} does not match its integrity in the map (${integrity}): that version's fragments are not used.`);
-        return undefined;
-      }
-      try {
-        return JSON.parse(body.text);
-      } catch {
-        return undefined;
-      }
-    })();
+    json = fetchJson(url, integrity);
     files.set(key, json);
-    // A failure is not kept: the next lookup asks again.
     json.catch(() => files.get(key) === json && files.delete(key));
     return json;
   };
@@ -128,7 +140,7 @@ export function createFragmentSource({
 
   /** The version's manifest, checked against its integrity, and its fragments' manifest. */
   const manifestsOf = (/** @type {VersionEntry} */ { url, integrity }) =>
-    Promise.all([fetchJson(url, integrity), fetchJson(new URL('fragments/manifest.json', url).href)]);
+    Promise.all([keptJson(url, integrity), keptJson(new URL('fragments/manifest.json', url).href)]);
 
   /** @returns {Promise<FragmentLookup>} */
   const find = async (/** @type {VersionEntry} */ entry, /** @type {string} */ path, /** @type {string} */ page) => {
@@ -138,15 +150,9 @@ export function createFragmentSource({
     const pathFile = stringAt(fragments.fragments, path);
     const file = pathFile ?? stringAt(fragments.notFound, page);
     if (file === undefined) return { kind: 'none' };
-    const fragment = /** @type {any} */ (await fetchJson(new URL(`fragments/${file}`, entry.url).href));
-    if (typeof fragment?.head !== 'string' || typeof fragment?.html !== 'string') return { kind: 'none' };
+    const fragment = await keptJson(new URL(`fragments/${file}`, entry.url).href);
     const base = new URL('.', entry.url).href.replace(/\/$/, '');
-    return {
-      kind: 'fragment',
-      head: fragment.head.replaceAll(remoteBasePlaceholder, base),
-      html: fragment.html.replaceAll(remoteBasePlaceholder, base),
-      ...(pathFile === undefined && { notFound: /** @type {const} */ (true) }),
-    };
+    return fragmentFound(fragment, pathFile === undefined, (text) => text.replaceAll(remoteBasePlaceholder, base));
   };
 
   /**
@@ -165,7 +171,7 @@ export function createFragmentSource({
     await Promise.all(
       files
         .filter((file) => typeof file === 'string')
-        .map((file) => fetchJson(new URL(`fragments/${file}`, entry.url).href).catch(() => undefined)),
+        .map((file) => keptJson(new URL(`fragments/${file}`, entry.url).href).catch(() => undefined)),
     );
     return Object.keys(Object(fragments?.fragments));
   };
@@ -206,5 +212,41 @@ export function createFragmentSource({
       clearTimeout(timer);
     }
   }
-  return Object.assign(fragmentOf, { prefetch });
+  /**
+   * The fragment of `path` as a team's dev server renders it from source now
+   * (`GET <origin>/__nova/fragment?path=…&page=…`): asked afresh on every request, so an edit shows
+   * in the next page's HTML. A dev server that is down or too slow leaves the slot to the browser,
+   * as for any slice that fails.
+   * @param {string} origin
+   * @param {string} path
+   * @param {string} page
+   * @returns {Promise<FragmentLookup>}
+   */
+  async function fromDevServer(origin, path, page) {
+    const url = new URL(devFragmentPath, origin);
+    url.search = new URLSearchParams({ path, page }).toString();
+    try {
+      const fragment = await fetchJson(url.href);
+      // The dev server's own notFound mark: the page it rendered names nothing.
+      return fragmentFound(fragment, fragment?.notFound === true, (text) => text);
+    } catch (error) {
+      return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return Object.assign(fragmentOf, { prefetch, fromDevServer });
+}
+
+/**
+ * A fragment file's content as a lookup found it: a fragment (its texts passed through `place`),
+ * or none if it is not one.
+ * @param {unknown} fragment
+ * @param {boolean} notFound what the page shows at an address that names nothing
+ * @param {(text: string) => string} place
+ * @returns {FragmentLookup}
+ */
+function fragmentFound(fragment, notFound, place) {
+  const { head, html } = /** @type {{ head?: unknown, html?: unknown }} */ (fragment ?? {});
+  if (typeof head !== 'string' || typeof html !== 'string') return { kind: 'none' };
+  return { kind: 'fragment', head: place(head), html: place(html), ...(notFound && { notFound: true }) };
 }

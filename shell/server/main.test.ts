@@ -10,7 +10,7 @@ import { shell, sliceNames } from '@nova/contracts/slices';
 import { purposes, randomKey, signer } from '@nova/signing/signing';
 import { freePort } from '../../packages/tooling/src/free-port.js';
 import { servingProcess, type ServingProcess } from '../../packages/tooling/src/serving-process.js';
-import { healthPaths } from './node-server.mjs';
+import { healthPaths } from './node-adapter.mjs';
 
 // The composer as production runs it (main.mjs): a primary and two workers, on a shell build that
 // renders one line, and a map whose slices are on an origin that answers nothing.

@@ -5,8 +5,8 @@
 import { splitPage } from '@nova/contracts/routes';
 import { LRUCache } from 'lru-cache';
 
-/** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
-/** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
+/** @typedef {import('./page-html.mjs').ShellServerEntry} ShellServerEntry */
+/** @typedef {import('./page-html.mjs').MatchedShell} MatchedShell */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/contracts/remote-modules').RemoteModuleId} RemoteModuleId */

@@ -137,7 +137,7 @@ export function clusterMetricsText() {
  *   read: the text (a registry's `metrics`, or `clusterMetricsText`)
  */
 export function metricsServer({ read, log = console.error }) {
-  // The pages' server's bounds on slow and idle clients (node-server.mjs), should METRICS_HOST be reachable.
+  // The pages' server's bounds on slow and idle clients (node-adapter.mjs), should METRICS_HOST be reachable.
   return createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== metricsPath) return void res.writeHead(404, { 'Cache-Control': 'no-store' }).end('Not found');

@@ -1,114 +1,81 @@
 // @ts-check
-// Development overrides (`slice dev`): one browser sees one slice from a team's dev server, inside
-// this environment, while every other visitor keeps the released site byte for byte. The link
-// sets the override in that browser's cookie (and `?override=off` clears it); while it holds,
-// that browser's pages of the slice are composed with the fragment the dev server renders from
-// source and name the dev server's entry, marked as the override the composer vouches for (the
-// shell loads it without integrity for that reason alone); its other slices are the versions its
-// bucket sees, as for any visitor (composed as pages.mjs composes: compose.mjs). Each such answer
-// is that browser's alone (`private, no-store`, never in the page cache), with the CSP widened to
-// the dev server, its HMR socket included, for that answer only. The handler hands over only
-// where the environment allows overrides (OVERRIDES=allow).
-import { devEntryPath, devVersion, overrideParameter, overrideSetCookie } from '@nova/contracts/dev-override';
-import { readBucket } from '@nova/contracts/traffic';
-import { overrideLifetimeMs } from '@nova/signing/override-token';
-import { composePage } from './compose.mjs';
-import { askedOverHttps } from './negotiation.mjs';
-import { devFragmentSource } from './override-fragment.mjs';
-import { overrideReader } from './override-request.mjs';
-import { cachePolicy, securityHeaders } from './page-policy.mjs';
-import { browserRemoteMap, entryFor } from './remote-map-view.mjs';
+// Development overrides (`slice dev`), loaded only where the environment allows them
+// (OVERRIDES=allow): one browser sees one slice from a team's dev server, inside this environment,
+// while every other visitor keeps the released site byte for byte. The link `slice dev` prints
+// (`?override=<token>`) sets the override in that browser's cookie, `?override=off` clears it.
+// While it holds, the pipeline shows that browser the dev server's version of the slice (its entry,
+// and its fragment rendered from source on each request): a choice like a canary's, made here,
+// composed as every page is, answered for that browser alone with the CSP widened to the dev
+// server. Only a token signed with the environment's key for an override, unexpired, for a slice of
+// the site and a dev server the environment allows counts; anything else is ignored, and nothing
+// says why.
+import {
+  devEntryPath,
+  devVersion,
+  overrideParameter,
+  overridePatterns,
+  overrideSetCookie,
+} from '@nova/contracts/dev-override';
+import { sliceNames } from '@nova/contracts/slices';
+import { overrideLifetimeMs, overrideOf } from '@nova/signing/override-token';
+import { askedOverHttps } from './request.mjs';
 
-/** @typedef {import('./override-request.mjs').ActiveOverride} ActiveOverride */
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
-/** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
-/** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
-/** @typedef {import('./fragment-source.mjs').FragmentSource} FragmentSource */
-/** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
-/** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
-/** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
-/** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
-
+/** @typedef {import('@nova/signing/signing').Signer} Signer */
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /**
- * What the handler lends a composed override page: the map now, the shell matched at a path, the
- * released versions' fragments, the shell's document and the year.
- * @typedef {object} Site
- * @property {RemoteMapState} map
- * @property {(path: string, map: RemoteMapState) => Promise<{ matched: MatchedShell, shown: PageShown }>} matchAt
- * @property {FragmentSource} fragmentOf
- * @property {ShellDocument} document
- * @property {number} year
+ * An override a browser holds: its slice, the dev server's origin, and the version it names there
+ * (the dev server's entry, which carries no integrity: the composer vouches for it).
+ * @typedef {{ slice: SliceName, origin: string, version: LoadableVersion }} ActiveOverride
  */
 
-/**
- * The security headers of the environment's pages, as securityHeaders takes them.
- * @typedef {Parameters<typeof securityHeaders>[0]} SecurityInputs
- */
-
-/** The dev server's entry, as the browser registers it. */
-const devEntry = (/** @type {string} */ origin) => new URL(devEntryPath, origin).href;
+const naming = new RegExp(overridePatterns.cookieNamed, 'g');
+const tokenOf = new RegExp(overridePatterns.cookieToken);
+const linking = new RegExp(overridePatterns.link);
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * @param {object} options
- * @param {import('@nova/signing/signing').Signer} options.signer the environment's key
- * @param {readonly string[]} options.origins the dev servers allowed (OVERRIDE_ORIGINS)
- * @param {number} options.timeoutMs the most a dev server's fragment may take (FRAGMENT_TIMEOUT_MS)
- * @param {SecurityInputs} options.security what the environment's CSP allows, widened per answer
- * @param {() => number} options.now
+ * Whether an override may point a browser at `origin`: named in the settings, or (`loopback`) an
+ * http origin on a loopback address.
+ * @param {string} origin
+ * @param {readonly string[]} allowed OVERRIDE_ORIGINS (config.mjs)
  */
-export function createOverrides({ signer, origins, timeoutMs, security, now }) {
-  const reader = overrideReader({ signer, origins, now });
-  const devFragment = devFragmentSource({ timeoutMs });
+export function overrideOriginAllowed(origin, allowed) {
+  const url = URL.parse(origin);
+  if (!url || url.origin !== origin || !/^https?:$/.test(url.protocol)) return false;
+  return allowed.some(
+    (entry) =>
+      entry === origin || (entry === 'loopback' && url.protocol === 'http:' && loopbackHosts.has(url.hostname)),
+  );
+}
 
+/**
+ * The override cookie's value: none where no pair names it, or two do (which counts would be
+ * anyone's guess).
+ * @param {string | null} cookieHeader
+ */
+function cookieValue(cookieHeader) {
+  if (!cookieHeader || (cookieHeader.match(naming)?.length ?? 0) !== 1) return undefined;
+  return tokenOf.exec(cookieHeader)?.[1];
+}
+
+/**
+ * @param {{ signer: Signer, origins: readonly string[], now: () => number }} options
+ *   origins: the dev servers allowed (OVERRIDE_ORIGINS)
+ */
+export function createOverrides({ signer, origins, now }) {
   /**
-   * The security headers of an answer to the override's browser: the CSP widened to its dev server
-   * (scripts, styles, images, fetches and its HMR socket), and to the worker Vite's HMR client
-   * pings its server from (made from a blob).
+   * The override a token asks for, if it is one this environment honours.
+   * @param {string | undefined} token
    */
-  const securityFor = (/** @type {string} */ origin) => {
-    const headers = securityHeaders({
-      ...security,
-      sliceOrigins: [...security.sliceOrigins, origin],
-      sockets: [...(security.sockets ?? []), origin.replace(/^http/, 'ws')],
-      styleOrigins: [origin],
-    });
-    const csp = `${headers['Content-Security-Policy']}; worker-src 'self' blob:`;
-    return Object.entries({ ...headers, 'Content-Security-Policy': csp }).flat();
+  const honoured = (token) => {
+    if (!token) return undefined;
+    const override = overrideOf(signer, token, now());
+    const slice = sliceNames.find((name) => name === override?.slice);
+    if (!override || !slice || !overrideOriginAllowed(override.origin, origins)) return undefined;
+    return { slice, origin: override.origin, expiresAt: override.expiresAt, token };
   };
-
-  /** The browser's bucket, if its cookie names one: its other slices are the versions it sees (a canary too). */
-  const bucketOf = (/** @type {RequestParts} */ request) => readBucket(request.headers.get('cookie')).bucket;
-
-  /** The headers every answer of the override carries: that browser's alone, kept by no one. */
-  const privateHeaders = ['Cache-Control', cachePolicy.private, 'Vary', 'Cookie'];
-
-  /**
-   * The page again, without the link's parameter: with the override set, or cleared.
-   * @param {string} path
-   * @param {string} search
-   * @param {string} cookie its Set-Cookie
-   * @returns {PlainResponse}
-   */
-  const redirect = (path, search, cookie) => {
-    const query = new URLSearchParams(search);
-    query.delete(overrideParameter);
-    const rest = query.toString();
-    return {
-      status: 303,
-      headers: [
-        ...Object.entries(securityHeaders(security)).flat(),
-        'Location',
-        rest ? `${path}?${rest}` : path,
-        'Set-Cookie',
-        cookie,
-        ...privateHeaders,
-      ],
-    };
-  };
-
-  /** The cookie that holds an override (`token`) for `seconds` (none: cleared), in the request's browser. */
-  const setCookie = (/** @type {RequestParts} */ request, /** @type {string} */ token, /** @type {number} */ seconds) =>
-    overrideSetCookie(token, seconds, askedOverHttps(request));
 
   /**
    * How long the cookie of an override lasts: until its token expires, and never longer than an
@@ -117,90 +84,49 @@ export function createOverrides({ signer, origins, timeoutMs, security, now }) {
   const cookieSeconds = (/** @type {number} */ expiresAt) =>
     Math.max(1, Math.floor(Math.min(expiresAt - now(), overrideLifetimeMs) / 1000));
 
-  /**
-   * A page composed for the override's browser.
-   * @param {RequestParts} request
-   * @param {string} path
-   * @param {ActiveOverride} override
-   * @param {Site} site
-   * @returns {Promise<PlainResponse>}
-   */
-  const composed = async (request, path, override, site) => {
-    const { map, document, year } = site;
-    const { matched, shown } = await site.matchAt(path, map);
-    const { slice, page = '' } = shown;
-    const own = slice === override.slice;
-    const seen = slice && map.revision !== undefined ? entryFor(map.view, slice, bucketOf(request)) : undefined;
-    const entry = own ? { url: devEntry(override.origin), version: devVersion, integrity: '' } : seen;
-    /** @type {FragmentLookup | undefined} */
-    let found;
-    if (own) found = await devFragment(override.origin, path, page);
-    else if (seen) found = await site.fragmentOf(seen, path, page);
-    const { status, html } = composePage(document, {
-      matched,
-      shown,
-      year,
-      entry,
-      found,
-      overrides: { [override.slice]: override.origin },
-    });
-    return {
-      status,
-      headers: [...securityFor(override.origin), 'Content-Type', 'text/html; charset=utf-8', ...privateHeaders],
-      body: request.method === 'HEAD' ? undefined : html,
-    };
-  };
-
   return {
     /**
-     * A page's answer where an override is asked for or holds: the link's redirect (setting or
-     * clearing the cookie), or the page composed for the override's browser. Nothing (the
-     * released page) for anyone else, or while the map is unusable.
+     * What an override link in the query asks (the parameter as the edge reads it, never
+     * percent-encoded): the Set-Cookie that starts the override its token names (if honoured) or
+     * ends any, and the address without the link; nothing when the query has no link.
      * @param {RequestParts} request
-     * @param {string} path canonical
-     * @param {string} search
-     * @param {() => Site} site
-     * @returns {Promise<PlainResponse> | PlainResponse | undefined}
+     * @param {string} path
+     * @param {string} search `?…` or ''
+     * @returns {{ location: string, setCookie: string } | undefined}
      */
-    page(request, path, search, site) {
-      const link = reader.link(search);
-      if (link && 'end' in link) return redirect(path, search, setCookie(request, '', 0));
-      if (link) {
-        const { token, expiresAt } = link.start;
-        return redirect(path, search, setCookie(request, token, cookieSeconds(expiresAt)));
-      }
-      const override = reader.cookie(request.headers.get('cookie'));
-      if (!override) return undefined;
-      const current = site();
-      if (current.map.revision === undefined) return undefined;
-      return composed(request, path, override, current);
+    link(request, path, search) {
+      if (search === '' || !linking.test(search.slice(1))) return undefined;
+      const query = new URLSearchParams(search);
+      const asked = query.get(overrideParameter);
+      if (asked === null) return undefined;
+      const start = asked === 'off' ? undefined : honoured(asked);
+      if (asked !== 'off' && !start) return undefined;
+      query.delete(overrideParameter);
+      const rest = query.toString();
+      const secure = askedOverHttps(request);
+      return {
+        location: rest ? `${path}?${rest}` : path,
+        setCookie: start
+          ? overrideSetCookie(start.token, cookieSeconds(start.expiresAt), secure)
+          : overrideSetCookie('', 0, secure),
+      };
     },
     /**
-     * /remotes.json for the override's browser: the released versions, and the dev server's entry
-     * of its slice, marked as the override. Nothing for anyone else.
+     * The override the request's browser holds, if honoured.
      * @param {RequestParts} request
-     * @param {RemoteMapState} map
-     * @returns {PlainResponse | undefined}
+     * @returns {ActiveOverride | undefined}
      */
-    remoteMap(request, map) {
-      const override = reader.cookie(request.headers.get('cookie'));
-      if (!override || map.revision === undefined) return undefined;
-      const json = browserRemoteMap(map.view, { bucket: bucketOf(request) });
-      const versions = /** @type {Record<string, unknown[]>} */ (json.microFrontends);
-      versions[override.slice] = [
-        ...(versions[override.slice] ?? []),
-        {
-          url: devEntry(override.origin),
-          metadata: { integrity: '', version: devVersion },
-          deployment: { traffic: 0, default: false },
-          extras: { override: true },
-        },
-      ];
-      return {
-        status: 200,
-        headers: [...securityFor(override.origin), 'Content-Type', 'application/json', ...privateHeaders],
-        body: request.method === 'HEAD' ? undefined : JSON.stringify(json),
-      };
+    of(request) {
+      const held = honoured(cookieValue(request.headers.get('cookie')));
+      return (
+        held && {
+          slice: held.slice,
+          origin: held.origin,
+          version: { url: new URL(devEntryPath, held.origin).href, version: devVersion, integrity: '' },
+        }
+      );
     },
   };
 }
+
+/** @typedef {ReturnType<typeof createOverrides>} Overrides */

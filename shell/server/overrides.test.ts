@@ -6,11 +6,12 @@ import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
 import { clockSkewMs, purposes, signer } from '@nova/signing/signing';
-import { serverRenderId } from '../document/server-render.js';
+import { dataBlockIn } from '../document/data-block.js';
 import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
 import type { FragmentLookup } from './fragment-source.mjs';
-import { overrideOriginAllowed, overrideSettings } from './override-settings.mjs';
+import { createFragmentSource } from './fragment-source.mjs';
+import { createOverrides, overrideOriginAllowed } from './overrides.mjs';
 import { fixedRemoteMap } from './remote-map-source.mjs';
 import { shellDocument } from './shell-document.mjs';
 
@@ -50,7 +51,8 @@ const fragmentOf = Object.assign(
     head: '',
     html: `${path} released from ${entry.url}`,
   }),
-  { prefetch: async () => [] },
+  // Only the released versions' fragments are made up: a dev server's come from one, as in production.
+  { prefetch: async () => [], fromDevServer: createFragmentSource({ timeoutMs: 400 }).fromDevServer },
 );
 
 const key = signer('the environment key, long enough to sign');
@@ -106,13 +108,13 @@ const handlerWith = ({ allowed = true, origins = ['loopback'], mapText = map } =
       '<!doctype html><html><head><title>Nova</title></head><body><div id="root"></div></body></html>',
     ),
     remoteMap: fixedRemoteMap({ text: mapText, environment: { sliceOrigins }, log: () => undefined }),
-    fragmentOf,
+    fragments: fragmentOf,
     sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
     pageCacheBytes: 64 * 1024 * 1024,
     now: () => clock,
     log: () => undefined,
-    ...(allowed && { overrides: { origins, timeoutMs: 400 } }),
+    ...(allowed && { overrides: createOverrides({ signer: key, origins, now: () => clock }) }),
   });
 type Handler = ReturnType<typeof handlerWith>;
 
@@ -131,8 +133,7 @@ async function get(handler: Handler, url: string, headers: Record<string, string
   };
   return { status: answer.status, header, text: answer.body === undefined ? '' : String(answer.body) };
 }
-const dataBlockOf = (html: string) =>
-  JSON.parse(new RegExp(`id="${serverRenderId}">(.*?)</script>`, 's').exec(html)![1]!);
+const dataBlockOf = (html: string) => dataBlockIn(html)!;
 
 const token = ({ by = key, slice = 'legal', origin = devOrigin, expiresAt = clock + 3_600_000 } = {}) =>
   overrideToken(by, { slice, origin, expiresAt });
@@ -177,7 +178,7 @@ describe("an override's browser", () => {
       slot: 'fragment',
     });
     expect(page.header('Cache-Control')).toBe('private, no-store');
-    expect(page.header('Vary')).toBe('Cookie');
+    expect(page.header('Vary')).toBe('Accept-Encoding, Cookie');
     const csp = page.header('Content-Security-Policy')!;
     for (const directive of ['script-src', 'style-src', 'img-src', 'connect-src'])
       expect(csp).toMatch(new RegExp(`${directive} [^;]*${devOrigin}`));
@@ -297,20 +298,8 @@ describe('an override that does not count', () => {
   });
 });
 
-describe('the override settings', () => {
-  it('are off unless OVERRIDES=allow, to loopback unless OVERRIDE_ORIGINS says', () => {
-    expect(overrideSettings({})).toEqual({ allowed: false, origins: ['loopback'] });
-    expect(overrideSettings({ OVERRIDES: 'allow', OVERRIDE_ORIGINS: 'https://dev.example, loopback' })).toEqual({
-      allowed: true,
-      origins: ['https://dev.example', 'loopback'],
-    });
-    expect(() => overrideSettings({ OVERRIDES: 'yes' })).toThrow('OVERRIDES: "yes" is neither allow nor off.');
-    expect(() => overrideSettings({ OVERRIDE_ORIGINS: 'https://dev.example/path' })).toThrow(
-      'OVERRIDE_ORIGINS: "https://dev.example/path" is neither an http(s) origin nor loopback.',
-    );
-  });
-
-  it('allow http on loopback addresses by `loopback`, and named origins exactly', () => {
+describe('the dev servers an override may name', () => {
+  it('are http on loopback addresses by `loopback`, and named origins exactly', () => {
     for (const origin of ['http://localhost:5176', 'http://127.0.0.1:1', 'http://[::1]:5176'])
       expect(overrideOriginAllowed(origin, ['loopback'])).toBe(true);
     for (const origin of ['https://localhost:5176', 'http://127.0.0.2:5176', 'http://localhost.example', 'nope'])

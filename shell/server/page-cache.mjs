@@ -27,6 +27,7 @@ const gzipped = promisify(gzip);
  * @property {boolean} shared whether a shared cache may keep it
  * @property {string} tags what it depends on, for a cache purge (`shell legal`)
  * @property {string} timing its composition, in Server-Timing's syntax
+ * @property {readonly string[]} [security] its security headers, where they are not the site's (an override's)
  * @property {Map<string, { second: number, list: string[] }>} [headers] its response headers per form
  *   and kind of answer, built when first needed in a second
  */
@@ -35,7 +36,8 @@ const gzipped = promisify(gzip);
  * game), kept apart in a smaller space, so that a flood of made-up addresses cannot push the
  * site's own pages out.
  * `retryAt`: for a page that is not final, when to compose it again at the soonest.
- * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, retryAt?: number, stray: boolean, shared: boolean, tags: string, timing: string }} Composition
+ * `security`: its security headers, where they are not the site's.
+ * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, retryAt?: number, stray: boolean, shared: boolean, tags: string, timing: string, security?: readonly string[] }} Composition
  */
 
 /** How long a page that is not final is reused before it is composed again, at least. */
@@ -104,6 +106,7 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
       shared: composed.shared,
       tags: composed.tags,
       timing: `${composed.timing}, compress;dur=${compressMs.toFixed(1)}`,
+      ...(composed.security && { security: composed.security }),
     };
   };
 
@@ -155,6 +158,12 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
       }
       return page;
     },
+    /**
+     * Composes a page for one answer, and keeps nothing of it (an override's page).
+     * @param {() => Promise<Composition>} compose
+     * @returns {Promise<KeptPage>}
+     */
+    once: async (compose) => keep('', await compose()),
     /** Resolves once every composition and compression under way now has ended. */
     settled: async () => {
       await Promise.allSettled([...composing.values()]);

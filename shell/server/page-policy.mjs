@@ -36,45 +36,59 @@ export const sliceOriginHeaders = {
 };
 
 /**
- * The headers every response of the shell origin carries. Script, style and image sources are
- * the environment's configured slice origins, not the ones a remote map lists at one moment, so
- * a page keeps working with the next map (a release, or a map that was broken and is repaired).
- * @param {{ sliceOrigins: readonly string[], inlineScripts: readonly string[], gameProvider: string, sockets?: readonly string[], styleOrigins?: readonly string[] }} allowed
- *   gameProvider: the origin the game frame may load; sockets: WebSocket origins pages may also
- *   connect to (`pnpm dev`'s slices, for HMR); styleOrigins: origins stylesheets may also come
- *   from (a development override's dev server)
- * @returns {Record<string, string>}
+ * What the pages' security headers allow besides the shell origin itself.
+ * @typedef {object} AllowedSources
+ * @property {readonly string[]} sliceOrigins every slice origin of the environment: scripts, styles' images and
+ *   fetches may come from them (the environment's configured origins, not the ones a remote map lists at one
+ *   moment, so a page keeps working with the next map)
+ * @property {readonly string[]} inlineScripts the CSP sources of the shell document's inline scripts
+ * @property {string} gameProvider the origin the game frame may load
+ * @property {readonly string[]} [sockets] WebSocket origins pages may also connect to (`pnpm dev`'s slices, for HMR)
+ * @property {string} [devServer] a development override's dev server (overrides.mjs), for its browser's answers
+ *   only: scripts, styles, images, fetches and its HMR socket from there, and the worker Vite's HMR client
+ *   pings its server from (made from a blob)
  */
-export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, sockets = [], styleOrigins = [] }) {
-  const slices = sliceOrigins.join(' ');
+
+/**
+ * The headers every response of the shell origin carries, as a flat list of names and values.
+ * @param {AllowedSources} allowed
+ * @returns {string[]}
+ */
+export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, sockets = [], devServer }) {
+  const scripts = devServer ? [...sliceOrigins, devServer] : sliceOrigins;
+  const connects = devServer ? [...scripts, ...sockets, devServer.replace(/^http/, 'ws')] : [...scripts, ...sockets];
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScripts, ...sliceOrigins].join(' ')}`,
-    `style-src 'self' 'unsafe-inline'${styleOrigins.map((origin) => ` ${origin}`).join('')}`,
-    `img-src 'self' data: ${slices}`,
-    `connect-src 'self' ${[...sliceOrigins, ...sockets].join(' ')}`,
+    `script-src 'self' ${[...inlineScripts, ...scripts].join(' ')}`,
+    `style-src 'self' 'unsafe-inline'${devServer ? ` ${devServer}` : ''}`,
+    `img-src 'self' data: ${scripts.join(' ')}`,
+    `connect-src 'self' ${connects.join(' ')}`,
     `frame-src ${gameProvider}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    ...(devServer ? ["worker-src 'self' blob:"] : []),
   ];
   const denied = ['camera', 'microphone', 'geolocation', 'payment', 'usb'];
   const permissions = [
     ...framePermissions.map((feature) => `${feature}=(self "${gameProvider}")`),
     ...denied.map((feature) => `${feature}=()`),
   ];
-  return {
-    'Content-Security-Policy': csp.join('; '),
-    'Permissions-Policy': permissions.join(', '),
-    'X-Frame-Options': 'DENY',
-    ...fileHeaders,
-  };
+  return [
+    'Content-Security-Policy',
+    csp.join('; '),
+    'Permissions-Policy',
+    permissions.join(', '),
+    'X-Frame-Options',
+    'DENY',
+    ...Object.entries(fileHeaders).flat(),
+  ];
 }
 
 /** The headers `securityHeaders` gives, by name. */
-export const securityHeaderNames = Object.keys(
-  securityHeaders({ sliceOrigins: [], inlineScripts: [], gameProvider: '' }),
+export const securityHeaderNames = securityHeaders({ sliceOrigins: [], inlineScripts: [], gameProvider: '' }).filter(
+  (_, at) => at % 2 === 0,
 );
 
 /** How long each kind of response may be kept. */

@@ -1,137 +1,84 @@
 // @ts-check
-// The site's pages: the one kept (page-cache.mjs) if nothing it depends on changed, else composed
-// now from the shell's layout and the fragment of the slice version the visitor sees; a page kept
-// without its fragment answers while it is composed again, in the background.
-import { composePage, namesNothing } from './compose.mjs';
-import { matchedPaths, unusableReason } from './matched-paths.mjs';
-import { pageAnswers } from './page-answer.mjs';
-import { pageDependencies } from './page-dependencies.mjs';
+// The pipeline's third step: the page. The one kept (page-cache.mjs) if nothing it depends on
+// changed, else composed now (page-html.mjs) from the shell's layout and the fragment of the version
+// chosen; a page kept without its fragment answers while it is composed again, in the background.
+// A page composed for one browser alone (an override's) is not kept.
+import { composePage, namesNothing } from './page-html.mjs';
 import { createPageCache } from './page-cache.mjs';
-import { cachePolicy } from './page-policy.mjs';
-import { entryFor } from './remote-map-view.mjs';
-import { visitorOf } from './visitor.mjs';
+import { unusableReason } from './matched-paths.mjs';
 
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
-/** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
-/** @typedef {import('./compose.mjs').ShellServerEntry} ShellServerEntry */
-/** @typedef {import('./compose.mjs').MatchedShell} MatchedShell */
+/** @typedef {import('./page-html.mjs').MatchedShell} MatchedShell */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
-/** @typedef {import('./remote-map-view.mjs').SliceEntry} SliceEntry */
 /** @typedef {import('./fragment-source.mjs').FragmentSource} FragmentSource */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
 /** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
-/** @typedef {import('./visitor.mjs').Visitor} Visitor */
+/** @typedef {import('./version-choice.mjs').VersionChoice} VersionChoice */
 
 /**
- * One request for a page, once what its path shows is known.
- * @typedef {object} PageRequest
- * @property {RequestParts} request
+ * A page, once its path is matched and the version it shows chosen.
+ * @typedef {object} PageAsked
  * @property {string} path canonical
- * @property {boolean} preview whether the tab previews (its page is its own)
- * @property {RemoteMapState} map the map's state when the request came
  * @property {PageShown} shown what the path shows
- * @property {MatchedShell} [matched] the shell at the path, if this request matched it
- * @property {number} year
- * @property {Visitor} [visitor] the visitor, if the page depends on their bucket (its slice has a canary)
- * @property {SliceEntry} [entry] the version of its slice the page shows
- * @property {string} variant '' for the released version's page, else the canary's version
+ * @property {() => Promise<MatchedShell>} matched the shell at the path (matched once per request)
+ * @property {RemoteMapState} map the map's state when the request came
+ * @property {VersionChoice} choice
+ * @property {readonly string[]} [security] the answer's security headers, where they are not the site's
+ */
+
+/**
+ * The page and how it was had: kept and fresh (hit), kept and composed again behind it (stale),
+ * or composed for this request (miss).
+ * @typedef {{ page: KeptPage, cache: 'hit' | 'stale' | 'miss' }} PageHad
  */
 
 /**
  * @param {object} options
- * @param {ShellServerEntry} options.shell
  * @param {ShellDocument} options.document
- * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
- * @param {FragmentSource} options.fragmentOf
+ * @param {FragmentSource} options.fragments
  * @param {number} options.pageCacheBytes
- * @param {readonly string[]} options.security the security headers, flat
- * @param {import('./answers.mjs').PlainAnswers} options.answers
  * @param {() => number} options.now
  * @param {(line: string) => void} options.log
  */
-export function createPages({ shell, document, remoteMap, fragmentOf, pageCacheBytes, security, answers, now, log }) {
-  const pages = createPageCache({ maxBytes: pageCacheBytes, now });
-  const paths = matchedPaths(shell);
+export function createPages({ document, fragments, pageCacheBytes, now, log }) {
+  const cache = createPageCache({ maxBytes: pageCacheBytes, now });
   const dependencies = pageDependencies(now);
-  const pageAnswer = pageAnswers({ security, now });
-
-  /** The revision whose released versions' fragments were last fetched ahead. */
-  let prefetched = '';
-  /** Fetches every fragment of the released versions once per revision of the map, ahead of the pages. */
-  const prefetchFragments = async () => {
-    const map = remoteMap.current();
-    if (map.revision === undefined || map.revision === prefetched) return;
-    prefetched = map.revision;
-    const entries = [...Object.values(map.view.released), ...Object.values(map.view.canaries)];
-    await Promise.all(entries.flatMap((entry) => (entry ? [fragmentOf.prefetch(entry)] : [])));
-  };
-
-  /** When a page cannot be composed: the document as built, which the browser renders. */
-  const staticDocument = (/** @type {string} */ path, /** @type {unknown} */ error) => {
-    log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
-    return answers.plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
-  };
 
   /**
-   * A page, once what its path shows is known: the visitor's version of it.
-   * @param {Omit<PageRequest, 'year' | 'variant'>} asked
+   * Composes a page (`asked`) from the version chosen. Every address that names nothing (no page,
+   * or an id its slice does not know) shows the same page, nothing of the address in it: kept once,
+   * under what it shows, and reused for the next such address. A canary's pages are kept apart.
+   * @param {PageAsked} asked
+   * @param {number} year
+   * @param {string | undefined} keptAs
+   * @returns {Promise<PageHad>}
    */
-  const pageShowing = (asked) => {
-    const { map, shown } = asked;
-    const year = dependencies.year();
-    const { slice } = shown;
-    // A slice with a canary has a page per version: the one the visitor's bucket sees.
-    const canary = slice && map.revision !== undefined ? map.view.canaries[slice] : undefined;
-    const visitor = canary ? visitorOf(asked.request) : undefined;
-    if (visitor?.edgeChooses) return answers.bucketChoice();
-    const entry = slice && map.revision !== undefined ? entryFor(map.view, slice, visitor?.bucket) : undefined;
-    const variant = canary && entry === canary ? ` ${canary.version}` : '';
-    const { path, preview, matched } = asked;
-    /** @type {PageRequest} */
-    const request = { request: asked.request, path, preview, map, shown, matched, year, visitor, entry, variant };
-    const kept = pages.kept(path + variant);
-    if (kept && kept.dependencies === dependencies.of(map, year, slice, entry)) {
-      if (kept.keepUntil > now()) return pageAnswer(request.request, kept, { cache: 'hit', preview, visitor });
-      compose(request).catch((error) => log(`Composing ${path} again failed: ${error}`));
-      return pageAnswer(request.request, kept, { cache: 'stale', preview, visitor });
-    }
-    return compose(request).then(
-      ({ page: composed, reused }) =>
-        pageAnswer(request.request, composed, { cache: reused ? 'hit' : 'miss', preview, visitor }),
-      (error) => staticDocument(path, error),
-    );
-  };
-
-  /**
-   * Composes the page a request asks for from the version of its slice it shows (once for
-   * concurrent requests) and keeps it. Every address that names nothing (no page, or an id its
-   * slice does not know) shows the same page, nothing of the address in it: kept once, under what
-   * it shows, and reused for the next such address. A canary's pages are kept apart, under their
-   * `variant`.
-   * @param {PageRequest} request
-   * @returns {Promise<{ page: KeptPage, reused: boolean }>}
-   */
-  const compose = async ({ path, shown, variant, entry, map, year, matched }) => {
+  const compose = async ({ path, shown, matched, map, choice, security }, year, keptAs) => {
     const { exposed, slice, page: exposedPage = '' } = shown;
     const siteUnavailable = unusableReason(map);
-    const dependsOn = dependencies.of(map, year, slice, entry);
+    const dependsOn = dependencies.of(map, year, slice, choice.version);
     const started = performance.now();
-    const found = entry && siteUnavailable === undefined ? await fragmentOf(entry, path, exposedPage) : undefined;
+    const { version, devServer } = choice;
+    const found =
+      version && siteUnavailable === undefined
+        ? await (devServer
+            ? fragments.fromDevServer(devServer, path, exposedPage)
+            : fragments(version, path, exposedPage))
+        : undefined;
     const fetched = performance.now();
-    const key =
-      (namesNothing(shown, found) && siteUnavailable === undefined ? `not found: ${exposed ?? 'no page'}` : path) +
-      variant;
-    const keptUnderKey = key === path + variant ? undefined : pages.kept(key);
+    const stray = namesNothing(shown, found) && siteUnavailable === undefined;
+    const key = keptAs === undefined ? undefined : (stray ? `not found: ${exposed ?? 'no page'}` : path) + keptAs;
+    const keptUnderKey = key === undefined || key === path + keptAs ? undefined : cache.kept(key);
     if (keptUnderKey && keptUnderKey.dependencies === dependsOn && keptUnderKey.keepUntil > now())
-      return { page: keptUnderKey, reused: true };
-    const page = await pages.compose(key, dependsOn, async () => {
+      return { page: keptUnderKey, cache: 'hit' };
+    const composition = async () => {
       const { status, html } = composePage(document, {
-        matched: matched ?? (await paths.match(path, map)).matched,
+        matched: await matched(),
         shown,
         year,
-        entry,
+        entry: version,
         found,
+        overrides: choice.override && { [choice.override.slice]: choice.override.origin },
         siteUnavailable,
       });
       const rendered = performance.now();
@@ -147,56 +94,75 @@ export function createPages({ shell, document, remoteMap, fragmentOf, pageCacheB
         shared: final && (status === 200 || status === 404),
         tags: ['shell', ...(slice ? [slice] : [])].join(' '),
         timing: `fragment;dur=${(fetched - started).toFixed(1)}, render;dur=${(rendered - fetched).toFixed(1)}`,
+        security,
       };
-    });
-    return { page, reused: false };
-  };
-
-  /**
-   * The page at a canonical path.
-   * @param {RequestParts} request
-   * @param {string} path canonical
-   * @param {boolean} preview whether the tab previews
-   * @returns {PlainResponse | Promise<PlainResponse>}
-   */
-  const respond = (request, path, preview) => {
-    const map = remoteMap.current();
-    if (map.revision !== prefetched)
-      prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
-    const shown = paths.shown(path);
-    if (shown) return pageShowing({ request, path, preview, map, shown });
-    return paths.match(path, map).then(
-      ({ matched, shown: matchedShown }) => pageShowing({ request, path, preview, map, shown: matchedShown, matched }),
-      (error) => staticDocument(path, error),
-    );
-  };
-
-  /**
-   * Composes every page the released versions have a fragment for, and compresses each at its
-   * best, as if each had been asked for once: a process that warms before it listens answers its
-   * first visitors from kept pages, like every visitor after. Resolves to the pages composed.
-   */
-  const warm = async () => {
-    const map = remoteMap.current();
-    if (map.revision === undefined) return 0;
-    const entries = Object.values(map.view.released).flatMap((entry) => (entry ? [entry] : []));
-    const listed = new Set((await Promise.all(entries.map((entry) => fragmentOf.prefetch(entry)))).flat());
-    await Promise.all(
-      [...listed].map((path) => respond({ method: 'GET', url: path, headers: { get: () => null } }, path, false)),
-    );
-    await pages.settled();
-    return listed.size;
+    };
+    const page = key === undefined ? await cache.once(composition) : await cache.compose(key, dependsOn, composition);
+    return { page, cache: 'miss' };
   };
 
   return {
-    respond,
-    warm,
-    prefetchFragments,
-    /** What a development override's pages are composed with (overrides.mjs). */
-    site: () => ({ map: remoteMap.current(), matchAt: paths.match, fragmentOf, document, year: dependencies.year() }),
+    /**
+     * The page asked for: kept (at once, no promise), or composed.
+     * @param {PageAsked} asked
+     * @returns {PageHad | Promise<PageHad>}
+     */
+    page(asked) {
+      const year = dependencies.year();
+      const { keptAs } = asked.choice;
+      if (keptAs === undefined) return compose(asked, year, undefined);
+      const { path, map, shown, choice } = asked;
+      const kept = cache.kept(path + keptAs);
+      if (kept && kept.dependencies === dependencies.of(map, year, shown.slice, choice.version)) {
+        if (kept.keepUntil > now()) return { page: kept, cache: 'hit' };
+        compose(asked, year, keptAs).catch((error) => log(`Composing ${path} again failed: ${error}`));
+        return { page: kept, cache: 'stale' };
+      }
+      return compose(asked, year, keptAs);
+    },
+    /** Resolves once every composition and compression under way now has ended. */
+    settled: cache.settled,
     /** What the page cache holds. */
-    cacheSize: pages.size,
-    /** What is remembered of the paths asked for. */
-    pathMemory: paths.memory,
+    cacheSize: cache.size,
+  };
+}
+
+/**
+ * What a kept page depends on besides its path: the year (in the footer) and the version of the
+ * slice it shows, or why no page can load. Worked out once per map revision and year, and the
+ * year read from the clock at most once a second: this runs on every page request.
+ * @param {() => number} now
+ */
+function pageDependencies(now) {
+  let clock = { second: -1, year: 0 };
+  let known = { map: /** @type {RemoteMapState | undefined} */ (undefined), year: 0, byVersion: new Map() };
+  return {
+    /** The year now. */
+    year: () => {
+      const second = Math.floor(now() / 1000);
+      if (second !== clock.second) clock = { second, year: new Date(second * 1000).getFullYear() };
+      return clock.year;
+    },
+    /**
+     * What a page of `slice` is composed from, now.
+     * @param {RemoteMapState} map
+     * @param {number} year
+     * @param {string | undefined} slice
+     * @param {{ url: string } | undefined} version the version it shows
+     * @returns {string}
+     */
+    of: (map, year, slice, version) => {
+      if (known.map !== map || known.year !== year) known = { map, year, byVersion: new Map() };
+      const which = version ?? slice ?? '';
+      let dependsOn = known.byVersion.get(which);
+      if (dependsOn === undefined) {
+        dependsOn =
+          map.revision === undefined
+            ? `${year} unusable: ${map.unusable}`
+            : `${year} ${slice ? (version?.url ?? '-') : ''}`;
+        known.byVersion.set(which, dependsOn);
+      }
+      return dependsOn;
+    },
   };
 }

@@ -131,26 +131,30 @@ export function entryFor({ released, canaries }, slice, bucket) {
 }
 
 /**
- * The remote map a browser gets at /remotes.json: the version of each slice the visitor's bucket
- * sees, as the released one, and the versions its tab previews (if the map lists them; the caller
- * checked the tab may), marked `extras.preview`, in the frontend-discovery shape.
+ * The remote map a browser gets at /remotes.json, in the frontend-discovery shape: the version of
+ * each slice the visitor's bucket sees, as the released one; the versions its tab previews (if the
+ * map lists them; the caller checked the tab may), marked `extras.preview`; and the dev server's
+ * entry of a development override's slice (the caller honoured it), marked `extras.override`.
  * @param {RemoteMapView} view
- * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number }} [visitor]
+ * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number, override?: { slice: SliceName, version: SliceEntry } }} [visitor]
  */
-export function browserRemoteMap(view, { previews = {}, bucket } = {}) {
+export function browserRemoteMap(view, { previews = {}, bucket, override } = {}) {
+  /** One entry of a slice's list: the one shown (all its traffic), or one this browser alone asked for. */
+  const entry = (/** @type {SliceEntry} */ { url, version, integrity }, /** @type {string} */ mark = '') => ({
+    url,
+    metadata: { integrity, version },
+    deployment: { traffic: mark ? 0 : 100, default: !mark },
+    ...(mark && { extras: { [mark]: true } }),
+  });
   const microFrontends = Object.fromEntries(
     sliceNames.flatMap((slice) => {
       const preview = previews[slice] && view.listed(slice, previews[slice]);
       const seen = entryFor(view, slice, bucket);
       const versions = [
-        ...(seen ? [{ ...seen, traffic: 100, default: true }] : []),
-        ...(preview && preview.version !== seen?.version ? [{ ...preview, traffic: 0, default: false }] : []),
-      ].map(({ url, version, integrity, traffic, default: isDefault }) => ({
-        url,
-        metadata: { integrity, version },
-        deployment: { traffic, default: isDefault },
-        ...(isDefault ? {} : { extras: { preview: true } }),
-      }));
+        ...(seen ? [entry(seen)] : []),
+        ...(preview && preview.version !== seen?.version ? [entry(preview, 'preview')] : []),
+        ...(override?.slice === slice ? [entry(override.version, 'override')] : []),
+      ];
       return versions.length > 0 ? [[slice, versions]] : [];
     }),
   );

@@ -1,41 +1,90 @@
 // @ts-check
 // /remotes.json: the browser's remote map, what it may load (never the map file itself), for the
-// visitor's bucket and the tab's preview links; shared and revalidated by its ETag otherwise.
+// visitor's bucket, the tab's preview links and the browser's development override; shared and
+// revalidated by its ETag otherwise.
 import { createHash } from 'node:crypto';
+import { sliceNames } from '@nova/contracts/slices';
 import { seesCanary } from '@nova/contracts/traffic';
-import { matchesEtag } from './negotiation.mjs';
+import { previewOf } from '@nova/signing/preview-token';
 import { cachePolicy, edgeExpiry } from './page-policy.mjs';
-import { previewsAllowed } from './previews.mjs';
 import { browserRemoteMap } from './remote-map-view.mjs';
-import { visitorHeaders, visitorOf } from './visitor.mjs';
+import { matchesEtag, visitorHeaders, visitorOf } from './request.mjs';
 
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
+/** @typedef {import('./remote-map-view.mjs').RemoteMapView} RemoteMapView */
+/** @typedef {import('./overrides.mjs').ActiveOverride} ActiveOverride */
+/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('@nova/signing/signing').Signer} Signer */
+
+/**
+ * The versions a tab's preview links let it load: each link's token signed with the
+ * environment's key, not expired, for a version the map lists and never rolled back. Anything
+ * else is ignored, and nothing says why: the tab gets the released versions.
+ * @param {Signer | undefined} signer the environment's key (none: no preview)
+ * @param {string} tokens comma-separated
+ * @param {RemoteMapView} view
+ * @param {number} now
+ * @returns {Partial<Record<SliceName, string>>}
+ */
+function previewsAllowed(signer, tokens, view, now) {
+  if (!signer) return {};
+  const previews = tokens.split(',', sliceNames.length).map((token) => previewOf(signer, token, now));
+  return Object.fromEntries(
+    previews.flatMap((preview) => {
+      const slice = /** @type {SliceName | undefined} */ (sliceNames.find((name) => name === preview?.slice));
+      if (!preview || !slice || view.rolledBack(slice, preview.version) || !view.listed(slice, preview.version))
+        return [];
+      return [[slice, preview.version]];
+    }),
+  );
+}
 
 /**
  * @param {object} options
  * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
- * @param {import('@nova/signing/signing').Signer} [options.signer] what preview links are signed with (none: no preview)
- * @param {import('./answers.mjs').PlainAnswers} options.answers
+ * @param {Signer} [options.signer] what preview links are signed with (none: no preview)
+ * @param {import('./answers.mjs').Answers} options.answers
+ * @param {(override: ActiveOverride) => readonly string[]} options.overrideSecurity the security headers of an
+ *   override's answers
  * @param {() => number} options.now
- * @returns {(request: RequestParts, query: URLSearchParams) => PlainResponse}
+ * @returns {(request: RequestParts, search: string, override?: ActiveOverride) => PlainResponse}
  */
-export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketChoice }, now }) {
+export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketChoice }, overrideSecurity, now }) {
   /**
    * The browser's remote map of the current revision for each set of canaries a bucket sees,
    * serialised once; its tag changes only with it.
    */
   let browserMaps = { revision: '', bySeen: new Map() };
+  const json = 'application/json';
 
-  return (request, query) => {
+  return (request, search, override) => {
     const state = remoteMap.current();
-    const json = 'application/json';
     if (state.revision === undefined)
       return plain(503, JSON.stringify({ error: state.unusable }), { type: json, cache: cachePolicy.private });
+    if (override) {
+      // The override's browser alone: its bucket's versions, and the dev server's entry of its slice.
+      const { bucket } = visitorOf(request, { assign: false });
+      const body = JSON.stringify(browserRemoteMap(state.view, { bucket, override }));
+      return {
+        status: 200,
+        headers: [
+          ...overrideSecurity(override),
+          'Content-Type',
+          json,
+          'Cache-Control',
+          cachePolicy.private,
+          'Vary',
+          'Cookie',
+        ],
+        body: request.method === 'HEAD' ? undefined : body,
+      };
+    }
     const canaries = Object.entries(state.view.canaries);
     const visitor = canaries.length > 0 ? visitorOf(request) : undefined;
     if (visitor?.edgeChooses) return bucketChoice();
     const bucket = visitor?.bucket;
+    const query = new URLSearchParams(search);
     if (query.has('preview')) {
       const previews = previewsAllowed(signer, query.get('preview') ?? '', state.view, now());
       return plain(200, JSON.stringify(browserRemoteMap(state.view, { previews, bucket })), {

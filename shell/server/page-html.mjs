@@ -1,9 +1,9 @@
 // @ts-check
-// One page composed: the shell's layout rendered by its server entry around the slice's fragment
+// One page's HTML: the shell's layout rendered by its server entry around the slice's fragment
 // (or the slot's placeholder), in the shell's document, with the data block the browser takes over.
-import { serverRenderId } from '../document/server-render.js';
+import { dataBlockHtml } from '../document/data-block.js';
 
-/** @typedef {import('../document/server-render.js').ServerRender} ServerRender */
+/** @typedef {import('../document/data-block.js').DataBlock} DataBlock */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
 /** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
@@ -38,7 +38,7 @@ export const namesNothing = (shown, found) =>
  * @param {number} composed.year
  * @param {LoadableVersion} [composed.entry] the version of its slice the page names (none: the slot waits)
  * @param {FragmentLookup} [composed.found] that version's fragment for the path, if one was looked up
- * @param {ServerRender['overrides']} [composed.overrides] a development override's slice and dev server,
+ * @param {DataBlock['overrides']} [composed.overrides] a development override's slice and dev server,
  *   for its browser only (overrides.mjs)
  * @param {string} [composed.siteUnavailable] why no page can load (a 503)
  * @returns {{ status: number, html: string }}
@@ -49,7 +49,7 @@ export function composePage(document, { matched, shown, year, entry, found, over
   const fragment = found?.kind === 'fragment' ? found : undefined;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
-  /** @type {ServerRender} */
+  /** @type {DataBlock} */
   const data = {
     ...(page !== undefined && { page }),
     remotes: slice && entry ? { [slice]: entry.url } : {},
@@ -60,9 +60,8 @@ export function composePage(document, { matched, shown, year, entry, found, over
     year,
     slot: page !== undefined && siteUnavailable === undefined ? (fragment ? 'fragment' : 'placeholder') : 'none',
   };
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const html = document.fill({
-    dataBlock: `<script type="application/json" id="${serverRenderId}">${json}</script>`,
+    dataBlock: dataBlockHtml(data),
     head: (fragment?.head ?? '') + shellHead,
     root: rendered.html.slice(shellHead.length),
   });

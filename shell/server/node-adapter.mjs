@@ -1,12 +1,13 @@
 // @ts-check
-// The composer on Node's HTTP server: requests in, answers out, the shell's build files
-// (precompressed) from disk, liveness and readiness, and a drain on shutdown.
+// The composer's Node host, and all it knows of Node: it hands the composer each request's parts
+// (method, target, headers, the peer's address, a bounded read of the body) and writes the answer
+// back; sends the shell's build files (precompressed) from disk; answers liveness and readiness;
+// bounds slow and idle clients; and drains on shutdown.
 import { createServer } from 'node:http';
 import { servedFiles } from './static-files.mjs';
 
 /** @typedef {import('./answers.mjs').Answer} Answer */
-/** @typedef {import('./answers.mjs').RequestParts} RequestParts */
-/** @typedef {import('./field-signals-endpoint.mjs').SignalRequest} SignalRequest */
+/** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {{ respond: (request: RequestParts) => Answer | Promise<Answer>, ready: () => boolean }} Composer */
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Listener */
 
@@ -55,7 +56,7 @@ export function composerListener({ composer, shellBuild, log = console.error }) 
       res.writeHead(serving ? 200 : 503, { 'Cache-Control': 'no-store' }).end(serving ? 'ready' : 'not ready');
       return;
     }
-    /** @type {SignalRequest} */
+    /** @type {RequestParts} */
     const request = {
       method: req.method ?? 'GET',
       url,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addressOf, askedOverHttps, matchesEtag, namesFile } from './negotiation.mjs';
+import { addressOf, askedOverHttps, matchesEtag, namesFile } from './request.mjs';
 
 describe("a request's address", () => {
   it('splits a plain target as it is, and reads any other as the URL parser does, never as a host', () => {
