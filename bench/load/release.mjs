@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { slices } from '@nova/contracts/slices';
-import { serverRenderId } from '../../shell/document/server-render.js';
+import { dataBlockIn } from '../../shell/document/data-block.js';
 import { rawGet } from './page-files.mjs';
 import { wrk } from './wrk.mjs';
 import { repoRoot } from '@nova/tooling/repo-root';
@@ -20,11 +20,7 @@ import { repoRoot } from '@nova/tooling/repo-root';
  * @returns {string | undefined}
  */
 export function composedEntry(html, slice) {
-  const start = `<script type="application/json" id="${serverRenderId}">`;
-  const at = html.indexOf(start);
-  if (at < 0) return undefined;
-  const json = html.slice(at + start.length, html.indexOf('</script>', at));
-  return JSON.parse(json).remotes?.[slice];
+  return dataBlockIn(html)?.remotes?.[slice];
 }
 
 /** The legal slice's current build, with one file added that nothing loads: a new version of the same code. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dataBlockId } from '../../shell/document/data-block.js';
 import { composedEntry } from './release.mjs';
 
 const page = (data: object) =>
-  `<!doctype html><html><head>\n    <script type="application/json" id="nova-server-render">${JSON.stringify(data)}</script>` +
+  `<!doctype html><html><head>\n    <script type="application/json" id="${dataBlockId}">${JSON.stringify(data)}</script>` +
   '<script>boot()</script></head><body><div id="root"></div></body></html>';
 
 describe('composedEntry', () => {

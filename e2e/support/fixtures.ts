@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { serverRenderId } from '../../shell/document/server-render.js';
+import { dataBlockId } from './data-block.ts';
 
 interface Options {
   /** True in suites that break the site on purpose and so expect errors in the console. */
@@ -7,7 +7,7 @@ interface Options {
 }
 
 /**
- * Until React owns what the server rendered (shell/document/server-render.js): the remote page's
+ * Until React owns what the server rendered (shell/document/data-block.js): the remote page's
  * nodes when its fragment was sent, else the shell's. A page the server did not compose, or whose
  * shell does not start (a fault under test), is not waited for beyond the expect timeout.
  */
@@ -21,7 +21,7 @@ export async function untilServerHtmlHydrated(page: Page) {
         const node = document.querySelector(slot === 'fragment' ? '[data-slot] > :not(style)' : '#root > :not(style)');
         return !node || Object.keys(node).some((key) => key.startsWith('__reactFiber'));
       },
-      serverRenderId,
+      dataBlockId,
       { polling: 50, timeout: 15_000 },
     )
     .catch(() => undefined);

@@ -5,7 +5,7 @@ import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { expect, publishedVersion, test } from '../support/deployments.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { brokenLegalBuild, canaryFault } from '../support/legal-team.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { runningSlice, sliceCli } from '../support/slice-cli.ts';
 import { visitorOf, type Visitor } from '../support/visitor.ts';
 
@@ -44,14 +44,14 @@ test('a guarded canary that throws while rendering is rolled back within its win
     try {
       await expect.poll(guard.printed).toContain('Watching');
       const composedFor = async (visitor: Visitor) =>
-        serverRenderOf(await (await visitor.page.request.get(terms)).text())?.versions?.legal;
+        dataBlockOf(await (await visitor.page.request.get(terms)).text())?.versions?.legal;
       await expect.poll(() => composedFor(hit), { message: 'the composer has read the map' }).toBe(canary);
 
       // Visitors come and go, on either version, until the guard decides.
       for (let visit = 0; visit < 20 && !done; visit += 1) {
         const response = await hit.page.goto(terms);
         // The guard may have rolled back since the last look: then this page is the released one.
-        if (serverRenderOf((await response?.text()) ?? '')?.versions?.legal !== canary) break;
+        if (dataBlockOf((await response?.text()) ?? '')?.versions?.legal !== canary) break;
         await expect(hit.page.getByRole('alert')).toContainText('This section is unavailable right now');
         await hit.page.goto('about:blank');
         await spared.page.goto(terms);

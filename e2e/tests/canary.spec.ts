@@ -8,7 +8,7 @@ import { expect, test } from '../support/edge.ts';
 import { untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { anotherLegalVersion, retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 import { counted, scrape } from '../support/metrics.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { visitorOf, type Visitor } from '../support/visitor.ts';
 
 // A canary release at 50 %, through the edge (edge/nginx.conf) in an environment of its own.
@@ -19,7 +19,7 @@ const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading',
 /** The page as the visitor's browser gets it first: its heading in the server's HTML, the legal version it names, its slot. */
 async function serverPage(page: Page, url: string) {
   const html = (await (await page.goto(url))!.text()) ?? '';
-  const data = serverRenderOf(html);
+  const data = dataBlockOf(html);
   return { retitled: html.includes(`>${retitledTerms}<`), version: data?.versions?.legal, slot: data?.slot };
 }
 
@@ -134,7 +134,7 @@ test('a release at 50 %: each visitor keeps one version on every page, fragment 
 });
 
 /** The legal version a page names (its data block), or the one /remotes.json lists for legal. */
-const legalOfPage = (html: string) => serverRenderOf(html)?.versions?.legal;
+const legalOfPage = (html: string) => dataBlockOf(html)?.versions?.legal;
 const legalOfMap = (json: string) =>
   (JSON.parse(json) as { microFrontends: Record<string, { metadata: { version: string } }[]> }).microFrontends
     .legal?.[0]?.metadata.version;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/fixtures.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { copyOfWorkspace } from '../support/workspace-copy.ts';
 
 // `pnpm dev` (scripts/dev.mjs), started from a copy of the workspace on ports beside the served
@@ -33,7 +33,7 @@ test('pnpm dev composes every page on the server from source, as production does
   const game = await request.get(`${origin()}/games/pug-life`);
   expect(game.status()).toBe(200);
   const html = await game.text();
-  expect(serverRenderOf(html)).toMatchObject({ slot: 'fragment', versions: { games: 'dev' } });
+  expect(dataBlockOf(html)).toMatchObject({ slot: 'fragment', versions: { games: 'dev' } });
   expect(html).toMatch(/<h1[^>]*>Pug Life<\/h1>/);
   expect(game.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
 

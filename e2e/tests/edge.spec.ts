@@ -6,7 +6,7 @@ import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { expect, securityHeaderNames, test } from '../support/edge.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { routes, shellBuild } from '../support/site.ts';
 import { retitledLegalBuild, retitledTerms } from '../support/legal-team.ts';
 
@@ -47,7 +47,7 @@ test('every route comes through the edge with its fragment, is kept there, and h
     // page is not for shared caches, so the edge passes it on without keeping it, and is asked again.
     let composed: APIResponse | undefined;
     await expect
-      .poll(async () => serverRenderOf(await (composed = await request.get(url)).text())?.slot, {
+      .poll(async () => dataBlockOf(await (composed = await request.get(url)).text())?.slot, {
         message: `${path}: with its fragment`,
       })
       .toBe('fragment');
@@ -117,7 +117,7 @@ test('a release through the edge: the next load shows the new version within a s
   test.setTimeout(180_000);
   const terms = `${edgeSite.url}/terms-and-conditions`;
   /** The legal version the page through the edge loads. */
-  const servedLegal = async () => serverRenderOf(await (await request.get(terms)).text())?.remotes.legal ?? '';
+  const servedLegal = async () => dataBlockOf(await (await request.get(terms)).text())?.remotes.legal ?? '';
 
   // The legal team changes its heading, builds and publishes.
   const build = retitledLegalBuild();

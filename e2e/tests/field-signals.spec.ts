@@ -1,7 +1,7 @@
 import { fieldSignalsPath, fieldSignalTokenPath, metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { expect, test } from '../support/deployments.ts';
 import { counted, labelValues, scrape } from '../support/metrics.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 
 // Field signals from visitors' browsers to a composer, and what it refuses. Each test has
 // an environment of its own: nobody else's visits (or rate limits) count there.
@@ -21,7 +21,7 @@ test('a visit reports its page view once live, attributed to the slice version, 
   const tokensAskedFor: string[] = [];
   page.on('request', (sent) => void (sent.url().endsWith(fieldSignalTokenPath) && tokensAskedFor.push(sent.url())));
   const html = await (await page.goto(`${environment.url}/terms-and-conditions`))!.text();
-  const version = serverRenderOf(html)?.versions?.legal;
+  const version = dataBlockOf(html)?.versions?.legal;
   expect(version).toMatch(/^1\.0\.0-/);
   const views = async () =>
     counted((await scrape(request, environment.metrics)).parsed, metricNames.pageViews, {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { remoteMapFile } from '@nova/deploy/deployment-root';
 import { publishedVersion, type Deployments } from '../support/deployments.ts';
 import { expect, test, type Discovery } from '../support/discovery.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { repoRoot, routes, titles } from '../support/site.ts';
 
 /** The slice CLI as a team runs it, with its token in SLICE_TOKEN. */
@@ -17,7 +17,7 @@ const slice = async (token: string, ...args: string[]) =>
   ).stdout;
 
 /** The entry of legal a composed page names (its data block). */
-const legalEntryOf = (html: string) => serverRenderOf(html)?.remotes.legal;
+const legalEntryOf = (html: string) => dataBlockOf(html)?.remotes.legal;
 
 /**
  * An environment of its own (every slice published and released in a deployment root, each on its

@@ -14,7 +14,7 @@ import {
   publishPlatform,
   startRegistry,
 } from '../support/registry.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { repoRoot } from '../support/site.ts';
 import { devCommand } from '../support/slice-dev.ts';
 
@@ -128,7 +128,7 @@ test('a team ships legal from a repository of its own: installed from a registry
     // Composed on the server: the first response holds the team's page and names its version.
     const html = await (await request.get(terms)).text();
     expect(html).toContain(`>${retitledTerms}</h1>`);
-    expect(serverRenderOf(html)?.remotes.legal).toContain(`/${version}/`);
+    expect(dataBlockOf(html)?.remotes.legal).toContain(`/${version}/`);
     // Hydrated in the browser (a tab of its own, with no preview) with the new build's
     // JavaScript, from that version's folder.
     const visitor = await page.context().newPage();
@@ -157,7 +157,7 @@ test('a team ships legal from a repository of its own: installed from a registry
     try {
       const developer = await (await browser.newContext()).newPage();
       const response = await developer.goto(dev.link);
-      expect(serverRenderOf((await response?.text()) ?? '')?.overrides).toEqual({ legal: `http://localhost:${port}` });
+      expect(dataBlockOf((await response?.text()) ?? '')?.overrides).toEqual({ legal: `http://localhost:${port}` });
       await expect(developer.getByRole('complementary', { name: 'Development override' })).toBeVisible();
       await expect(termsHeading(developer)).toHaveText(retitledTerms);
     } finally {

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, publishedVersion } from '../support/deployments.ts';
 import { retitledLegalBuild } from '../support/legal-team.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { routes } from '../support/site.ts';
 
-/** The data block the composer leaves for the browser (shell/document/server-render.js). */
-function serverRenderIn(html: string) {
-  const data = serverRenderOf(html);
-  expect(data, 'the server render data block').toBeDefined();
+/** The data block the composer leaves for the browser (shell/document/data-block.js); it must be there. */
+function dataBlockIn(html: string) {
+  const data = dataBlockOf(html);
+  expect(data, 'the data block').toBeDefined();
   return data!;
 }
 
@@ -58,7 +58,7 @@ for (const { path } of routes) {
     request,
   }) => {
     const html = await (await request.get(path)).text();
-    expect(serverRenderIn(html).slot).toBe('fragment');
+    expect(dataBlockIn(html).slot).toBe('fragment');
     const root = rootOf(html);
     // The heading inside the remote's slot: the page itself, not a placeholder.
     expect(root).toMatch(new RegExp(`<div data-slot="[^"]+"[^>]*>[\\s\\S]*<h1[^>]*>${headings[path]}</h1>`));
@@ -115,7 +115,7 @@ test.describe('a remote failing at request time', () => {
     const port = await deploy.freePort();
     const site = await deploy.shell({ games: `http://localhost:${port}/mf-manifest.json` });
     const html = await (await page.request.get(`${site}/games`)).text();
-    expect(serverRenderIn(html).slot).toBe('placeholder');
+    expect(dataBlockIn(html).slot).toBe('placeholder');
     expect(rootOf(html)).toContain('<header');
     await page.goto(`${site}/games`);
     await expect(page.getByRole('main')).toContainText('unavailable');
@@ -131,7 +131,7 @@ test.describe('a remote failing at request time', () => {
     const started = Date.now();
     const html = await (await page.request.get(`${site}/terms-and-conditions`)).text();
     expect(Date.now() - started, 'the response did not wait for the remote').toBeLessThan(5000);
-    expect(serverRenderIn(html).slot).toBe('placeholder');
+    expect(dataBlockIn(html).slot).toBe('placeholder');
     await page.goto(`${site}/privacy-policy`);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toBeVisible();
@@ -145,7 +145,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
   test.setTimeout(180_000);
   const environment = await deploy.environment();
   const termsUrl = `${environment.url}/terms-and-conditions`;
-  const releasedLegal = (html: string) => serverRenderIn(html).remotes.legal;
+  const releasedLegal = (html: string) => dataBlockIn(html).remotes.legal;
 
   const first = await (await page.request.get(termsUrl)).text();
   expect(rootOf(first)).toContain('>Terms and Conditions</h1>');
@@ -182,7 +182,7 @@ test('no skew: a release between two requests changes the HTML with the map, and
     const staleVersion = publishedVersion(environment.slice('publish', 'legal', '--dist', stale));
     environment.slice('release', 'legal', staleVersion!);
     const third = await (await page.request.get(termsUrl)).text();
-    expect(serverRenderIn(third).slot).toBe('placeholder');
+    expect(dataBlockIn(third).slot).toBe('placeholder');
     expect(rootOf(third)).not.toContain('Terms of Play');
     await page.goto(termsUrl);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Play');

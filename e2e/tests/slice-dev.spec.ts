@@ -8,7 +8,7 @@ import { environmentKey } from '@nova/signing/signing-key';
 import { composerProcess } from '../support/composer-process.ts';
 import { edgeBefore } from '../support/edge.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { serverRenderOf } from '../support/server-render.ts';
+import { dataBlockOf } from '../support/data-block.ts';
 import { repoRoot, shellOrigin } from '../support/site.ts';
 import { legalCheckout, sliceDev } from '../support/slice-dev.ts';
 
@@ -47,7 +47,7 @@ test('slice dev: legal from source in one browser of the local environment, by H
     expect(response?.headers()['content-security-policy']).toMatch(/script-src [^;]*http:\/\/localhost:5176/);
     expect(response?.headers()['content-security-policy']).toMatch(/connect-src [^;]*ws:\/\/localhost:5176/);
     const html = (await response?.text()) ?? '';
-    expect(serverRenderOf(html)).toMatchObject({
+    expect(dataBlockOf(html)).toMatchObject({
       remotes: { legal: `${devOrigin}/remoteEntry.js` },
       overrides: { legal: devOrigin },
       slot: 'fragment',
@@ -125,7 +125,7 @@ test('slice dev: legal from source in one browser of the local environment, by H
       expect(attempt.headers.get('set-cookie')).toBeNull();
       expect(attempt.headers.get('content-security-policy')).toBe(normalCsp);
       expect(normalCsp).not.toContain('5176');
-      const shown = serverRenderOf(await attempt.text());
+      const shown = dataBlockOf(await attempt.text());
       expect(shown?.overrides).toBeUndefined();
       expect(shown?.remotes.legal).toMatch(/^http:\/\/localhost:4176\/.+\/mf-manifest\.json$/);
     }

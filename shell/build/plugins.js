@@ -5,7 +5,7 @@ import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live
 import { routes, splitPage } from '@nova/contracts/routes';
 import { bootPageRemote } from '../document/boot.js';
 import { untilLive } from '../document/until-live.js';
-import { serverRenderId } from '../document/server-render.js';
+import { dataBlockId, readDataBlock } from '../document/data-block.js';
 
 /** @typedef {import('vite').Plugin} Plugin */
 /** @typedef {import('../document/boot.js').Bootstrap} Bootstrap */
@@ -29,7 +29,7 @@ export function inlineBoot() {
     minifySync(
       'boot.js',
       call(untilLive, submitsWhenLive, untilLiveRecordName) +
-        call(bootPageRemote, pages, serverRenderId, splitPage, ...(bootstrap ? [bootstrap] : [])),
+        call(bootPageRemote, pages, readDataBlock, dataBlockId, splitPage, ...(bootstrap ? [bootstrap] : [])),
     ).code;
   const inline = script(undefined);
   return [

@@ -2,7 +2,7 @@
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin, Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { splitPage } from '@nova/contracts/routes';
-import { serverRenderId } from '../document/server-render.js';
+import { dataBlockId, readDataBlock } from '../document/data-block.js';
 import { inlineBoot, preloadEveryScript, takeBootstrap } from './plugins.js';
 
 const chunk = (fileName: string, bytes: number, more: Partial<Rollup.OutputChunk> = {}) =>
@@ -84,7 +84,7 @@ describe("the document's inline boot script", () => {
   it('is injected first in the head, minified, with the route table and no bootstrap list (the dev server keeps its scripts)', () => {
     expect(tag).toMatchObject({ tag: 'script', injectTo: 'head-prepend' });
     expect(injected).toMatch(
-      /\(\[\[`\/`,`marketing\/HomePage`\],[^)]*\],`nova-server-render`,function\(\w+\)\{.*\}\);$/,
+      /\(\[\[`\/`,`marketing\/HomePage`\],[^)]*\],function\(\w+\)\{.*\},`nova-data-block`,function\(\w+\)\{.*\}\);$/,
     );
     expect((bootstrapped as Plugin).apply).toBe('build');
   });
@@ -95,12 +95,14 @@ describe("the document's inline boot script", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).toContain('<title>Nova Reels</title>\n    </head>');
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
-    // The boot call's arguments, as the build wrote them: the route table, the data block's id,
-    // the contracts' splitPage (its source), the list.
+    // The boot call's arguments, as the build wrote them: the route table, the data block's reader
+    // (its source) and id, the contracts' splitPage (its source), the list.
     const call = script.slice(script.lastIndexOf('})([[') + '})('.length, -');'.length);
-    const [table, id, split, bootstrap] = new Function(`return [${call}]`)() as unknown[];
+    const [table, read, id, split, bootstrap] = new Function(`return [${call}]`)() as unknown[];
     expect(table).toContainEqual(['/games/:gameId', 'games/GamePage']);
-    expect(id).toBe(serverRenderId);
+    expect(String(read)).toContain('getElementById');
+    expect(typeof read).toBe(typeof readDataBlock);
+    expect(id).toBe(dataBlockId);
     expect((split as typeof splitPage)('games/GamePage')).toEqual(splitPage('games/GamePage'));
     expect(bootstrap).toEqual({
       script: '/assets/mf-entry-bootstrap-0.js',

@@ -5,7 +5,7 @@
  * (each once): the server's data block, parsed (server HTML only); the remote map (a static
  * document only); the manifest of the remote the first page needs, by URL.
  * @typedef {object} Boot
- * @property {import('./server-render.js').ServerRender} [serverRender]
+ * @property {import('./data-block.js').DataBlock} [dataBlock]
  * @property {Promise<Response>} [remoteMap]
  * @property {Map<string, Promise<Response>>} manifests
  */
@@ -24,25 +24,20 @@
  * this address, its remote's manifest, then modulepreloads the files that page imports. All of it
  * downloads alongside the shell's own files instead of after them. A static document (no data
  * block) starts at once, matching the address against the route table. Under server HTML (the
- * composer's data block, `serverRenderId`), the page and its slice's entry are the ones
+ * composer's data block, data-block.js), the page and its slice's entry are the ones
  * the server composed, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. The dev server's document has no
  * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its
  * source, and that of the functions it is given.
  * @param {[path: string, page: import('@nova/contracts/remote-modules').RemoteModuleId][]} pages
  *   each page's path pattern and exposed module, in route order
- * @param {string} serverRenderId
+ * @param {typeof import('./data-block.js').readDataBlock} readDataBlock
+ * @param {string} dataBlockId
  * @param {typeof import('@nova/contracts/routes').splitPage} splitPage
  * @param {Bootstrap} [bootstrap]
  */
-export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
-  /** @type {import('./server-render.js').ServerRender | undefined} */
-  let serverRender;
-  try {
-    serverRender = JSON.parse(document.getElementById(serverRenderId)?.textContent ?? 'null') ?? undefined;
-  } catch {
-    serverRender = undefined;
-  }
+export function bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap) {
+  const dataBlock = readDataBlock(dataBlockId);
 
   /** The page at this address on a static document: its route as the router matches it. */
   const routedPage = () => {
@@ -54,13 +49,13 @@ export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
     })?.[1];
   };
   // Under server HTML the data block names the page the server matched.
-  const page = serverRender ? serverRender.page : routedPage();
+  const page = dataBlock ? dataBlock.page : routedPage();
 
   // Under server HTML the page names the entry of its slice it was composed with; a static
   // document reads the environment's map.
-  const remoteMap = serverRender ? undefined : fetch('/remotes.json', { priority: 'high' });
+  const remoteMap = dataBlock ? undefined : fetch('/remotes.json', { priority: 'high' });
   /** @type {Boot} */
-  const boot = { serverRender, remoteMap, manifests: new Map() };
+  const boot = { dataBlock, remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
 
   /**
@@ -69,7 +64,7 @@ export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
    * @returns {Promise<{ url?: unknown, integrity?: unknown }>}
    */
   const releasedEntry = async (/** @type {string} */ remote) => {
-    if (serverRender) return { url: serverRender.remotes?.[remote], integrity: serverRender.integrities?.[remote] };
+    if (dataBlock) return { url: dataBlock.remotes?.[remote], integrity: dataBlock.integrities?.[remote] };
     const versions = (await /** @type {Promise<Response>} */ (remoteMap).then((response) => response.clone().json()))
       ?.microFrontends?.[remote];
     const released = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true) : {};
@@ -131,7 +126,7 @@ export function bootPageRemote(pages, serverRenderId, splitPage, bootstrap) {
     if (document.readyState !== 'loading') document.head.append(script);
     else document.addEventListener('DOMContentLoaded', () => document.head.append(script), { once: true });
   };
-  if (!serverRender) return start();
+  if (!dataBlock) return start();
   // After the first contentful paint (a performance entry, not a timer, so fake clocks in tests
   // do not hold it back), not on load, which often comes first: a request started before the
   // paint counts against it. Where paints are not timed, on load. A hidden tab paints nothing:

@@ -3,7 +3,7 @@ import { sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { splitPage } from '@nova/contracts/routes';
 import { bootPageRemote, type Boot, type Bootstrap } from './boot.js';
-import { serverRenderId, type ServerRender } from './server-render.js';
+import { dataBlockId, readDataBlock, type DataBlock } from './data-block.js';
 
 const pages: [string, RemoteModuleId][] = [
   ['/', 'marketing/HomePage'],
@@ -57,17 +57,17 @@ const shellScript = () => document.head.querySelector<HTMLScriptElement>('script
 /** Runs the boot script of a static document at a path and waits until it has done all it does. */
 async function bootAt(path: string, shell?: Bootstrap) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages, serverRenderId, splitPage, shell);
+  bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, shell);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
 }
 
 /** Puts the composer's data block in the document, at a path. */
-function serverHtmlAt(path: string, serverRender: Partial<ServerRender>) {
+function serverHtmlAt(path: string, dataBlock: Partial<DataBlock>) {
   const data = document.createElement('script');
   data.type = 'application/json';
-  data.id = serverRenderId;
-  data.textContent = JSON.stringify({ remotes: {}, ...serverRender });
+  data.id = dataBlockId;
+  data.textContent = JSON.stringify({ remotes: {}, ...dataBlock });
   document.body.append(data);
   history.replaceState(null, '', path);
 }
@@ -152,7 +152,7 @@ describe('the boot script', () => {
 
   it('on a static document, starts the shell at once, its entry first, after asking for the map', () => {
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
     expect(vi.mocked(fetch).mock.calls[0]).toEqual(['/remotes.json', { priority: 'high' }]);
     expect(preloaded().map(([href, crossorigin]) => [new URL(href!).pathname, crossorigin])).toEqual([
       ['/assets/index.js', ''],
@@ -166,7 +166,7 @@ describe('the boot script', () => {
   it('runs the shell once the document is parsed, as a module script of the document would', () => {
     history.replaceState(null, '', '/contact');
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
     expect(preloaded()).toHaveLength(3);
     expect(shellScript()).toBeNull();
     readyState.mockReturnValue('interactive');
@@ -175,11 +175,11 @@ describe('the boot script', () => {
   });
 
   it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
-    const serverRender = { page: 'contact/ContactPage', remotes: {} } as const;
-    serverHtmlAt('/contact', serverRender);
-    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
+    const dataBlock = { page: 'contact/ContactPage', remotes: {} } as const;
+    serverHtmlAt('/contact', dataBlock);
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
     // Parsed once, here; the shell takes it over as an object.
-    expect(boot().serverRender).toEqual(serverRender);
+    expect(boot().dataBlock).toEqual(dataBlock);
     expect(preloaded()).toEqual([]);
     expect(shellScript()).toBeNull();
 
@@ -208,7 +208,7 @@ describe('the boot script', () => {
     const paint = (name: string) =>
       observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
     serverHtmlAt('/contact', {});
-    bootPageRemote(pages, serverRenderId, splitPage, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
 
     dispatchEvent(new Event('load'));
     paint('first-paint');
@@ -224,7 +224,7 @@ describe('the boot script', () => {
       remotes: { games: gamesManifest },
       integrities: { games: integrity },
     });
-    bootPageRemote(pages, serverRenderId, splitPage, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
     expect(preloaded().map(([href]) => href)).toEqual([
@@ -240,7 +240,7 @@ describe('the boot script', () => {
 
   it("under server HTML that names no page (the shell's Not Found), preloads none, whatever the address", async () => {
     serverHtmlAt('/games', { remotes: { games: gamesManifest } });
-    bootPageRemote(pages, serverRenderId, splitPage, bootstrap);
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
     dispatchEvent(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve));
     expect(fetch).not.toHaveBeenCalled();
@@ -253,7 +253,7 @@ describe('the boot script', () => {
       remotes: { games: gamesManifest },
       integrities: { games: integrity },
     });
-    bootPageRemote(pages, serverRenderId, splitPage);
+    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
     expect(preloaded().map(([href]) => href)).toEqual([

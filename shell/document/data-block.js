@@ -1,12 +1,16 @@
 // @ts-check
-// What the composer (shell/server) tells the page it rendered, in a JSON data block
-// (not a script: nothing runs it, so the CSP needs no hash for it).
+// The data block: what the composer (shell/server) tells the page it composed, and the one module
+// that knows its format. The composer writes it first in the document's head (`dataBlockHtml`); the
+// boot script reads it once, at start (`readDataBlock`, which the build inlines with it), and keeps
+// it until the shell's entry takes it over, once (`takeDataBlock`); tests and the benchmark read it
+// out of a page's HTML (`dataBlockIn`). A `<script type="application/json">`: nothing runs it, so
+// the CSP needs no hash for it.
 
-/** The id of the `<script type="application/json">` that holds a {@link ServerRender}. */
-export const serverRenderId = 'nova-server-render';
+/** The id of the `<script type="application/json">` that holds a {@link DataBlock}. */
+export const dataBlockId = 'nova-data-block';
 
 /**
- * @typedef {object} ServerRender
+ * @typedef {object} DataBlock
  * @property {import('@nova/contracts/remote-modules').RemoteModuleId} [page] The exposed page the server
  *   matched at this address (`games/GamePage`), whose files the boot script preloads; none at an
  *   address no route matches (the shell's Not Found).
@@ -27,3 +31,48 @@ export const serverRenderId = 'nova-server-render';
  * @property {'fragment' | 'placeholder' | 'none'} slot The remote slot's server HTML: the remote's fragment,
  *   the loading placeholder (no fragment, or it was too slow), or no slot on this page (Not Found).
  */
+
+/**
+ * The data block as the composer writes it into a page: JSON that no `</script>` in a value can end.
+ * @param {DataBlock} data
+ */
+export const dataBlockHtml = (data) =>
+  `<script type="application/json" id="${dataBlockId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The data block of this document, if it has one that parses. Self-contained (the build inlines
+ * its source into the boot script): it is given the id.
+ * @param {string} id `dataBlockId`
+ * @returns {DataBlock | undefined}
+ */
+export function readDataBlock(id) {
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The data block the boot script read, taken over once by the shell's entry, and only while the
+ * server's HTML is still in #root (a tab that previews replaces it).
+ * @returns {DataBlock | undefined}
+ */
+export function takeDataBlock() {
+  const boot = /** @type {{ novaBoot?: import('./boot.js').Boot }} */ (globalThis).novaBoot;
+  const dataBlock = boot?.dataBlock;
+  if (boot) boot.dataBlock = undefined;
+  return dataBlock && document.getElementById('root')?.hasChildNodes() ? dataBlock : undefined;
+}
+
+/**
+ * The data block in a page's HTML, read as text (tests, the benchmark).
+ * @param {string} html
+ * @returns {DataBlock | undefined}
+ */
+export function dataBlockIn(html) {
+  const start = `<script type="application/json" id="${dataBlockId}">`;
+  const at = html.indexOf(start);
+  if (at < 0) return undefined;
+  return JSON.parse(html.slice(at + start.length, html.indexOf('</script>', at)));
+}

@@ -2,10 +2,12 @@ import { Providers } from '@nova/ui/providers';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { readServerRender, renderedOnServer, ServerRenderContext } from './composition/server-render-context.ts';
+import { takeDataBlock } from '../document/data-block.js';
+import { renderedOnServer, ServerRenderContext } from './composition/server-render-context.ts';
 import './federation/provided-to-slices.ts';
 import { startPreview } from './federation/preview.ts';
-import { RemoteMapError, remoteMapFromServer } from './federation/remote-map-reader.ts';
+import { RemoteMapError } from './federation/remote-map-error.ts';
+import { remoteMapFromServer } from './federation/remote-map-reader.ts';
 import { startFromServer } from './federation/runtime.ts';
 import { replaceWithCanonicalPath } from './navigation/canonical-path.ts';
 import { createRouter } from './router.tsx';
@@ -15,12 +17,12 @@ import { reportPageViews, sliceShown } from './telemetry/page-views.ts';
 import { WhenLive } from './telemetry/WhenLive.tsx';
 
 const container = document.getElementById('root')!;
-const serverRender = readServerRender();
+const dataBlock = takeDataBlock();
 const canonical = replaceWithCanonicalPath();
 const previewing = startPreview();
 
 // The server's HTML hydrates when this tab loads the versions it was composed from, at its address.
-const hydrating = serverRender && canonical && !previewing ? serverRender : undefined;
+const hydrating = dataBlock && canonical && !previewing ? dataBlock : undefined;
 const router = createRouter(
   hydrating &&
     (hydrating.siteUnavailable === undefined

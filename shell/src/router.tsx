@@ -1,8 +1,11 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { routes } from '@nova/contracts/routes';
 import { createBrowserRouter } from 'react-router-dom';
+import { OverrideNotice } from './federation/OverrideNotice.tsx';
+import { PreviewNotice } from './federation/PreviewNotice.tsx';
 import { RemoteSlot } from './federation/RemoteSlot.tsx';
-import type { RemoteMap, RemoteMapError } from './federation/remote-map-reader.ts';
+import type { RemoteMapError } from './federation/remote-map-error.ts';
+import type { RemoteMap } from './federation/remote-map-reader.ts';
 import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
 import { siteRouteId, siteRoutes } from './routes.tsx';
 
@@ -28,6 +31,12 @@ export function createRouter(hydrating?: ServerRouteData) {
   return createBrowserRouter(
     siteRoutes({
       slot: (id: RemoteModuleId) => <RemoteSlot key={id} module={id} />,
+      notices: (
+        <>
+          <PreviewNotice />
+          <OverrideNotice />
+        </>
+      ),
       loaders: {
         site: () => registeredRemotes(),
         page: (id) => {

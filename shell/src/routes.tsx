@@ -3,8 +3,6 @@ import { routes } from '@nova/contracts/routes';
 import { Spinner } from '@nova/ui/spinner';
 import type { ReactNode } from 'react';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { OverrideNotice } from './federation/OverrideNotice.tsx';
-import { PreviewNotice } from './federation/PreviewNotice.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -20,13 +18,18 @@ interface SiteRoutes {
    * page's starts fetching the page (in the browser).
    */
   loaders?: { site: (args: LoaderFunctionArgs) => unknown; page?: (id: RemoteModuleId) => unknown };
+  /**
+   * What the browser says above every page of a tab that sees what visitors do not (a preview, an
+   * override). The server renders none: it composes what visitors see.
+   */
+  notices?: ReactNode;
 }
 
 /**
  * The route table, for the browser and the server alike: each page of the routes contract
  * renders its remote's exposed page (route id: the page's id) inside the layout.
  */
-export function siteRoutes({ slot, loaders }: SiteRoutes): RouteObject[] {
+export function siteRoutes({ slot, loaders, notices }: SiteRoutes): RouteObject[] {
   return [
     {
       element: <Layout />,
@@ -36,8 +39,7 @@ export function siteRoutes({ slot, loaders }: SiteRoutes): RouteObject[] {
           loader: loaders?.site,
           element: (
             <>
-              <PreviewNotice />
-              <OverrideNotice />
+              {notices}
               <Outlet />
             </>
           ),

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, manifestIntegrity, remoteMapOf, shippedRemotes, test } from '../../support/deployments.ts';
-import { serverRenderOf } from '../../support/server-render.ts';
+import { dataBlockOf } from '../../support/data-block.ts';
 import { repoRoot, titles } from '../../support/site.ts';
 
 // These tests serve legal's files other than as published: the browser reports what it refused.
@@ -33,7 +33,7 @@ test("an entry whose manifest is not the one its integrity names: on the server 
 
   // The composer uses nothing of that version: the page goes without its fragment.
   const html = await (await page.request.get(`${shell}/terms-and-conditions`)).text();
-  expect(serverRenderOf(html)?.slot).toBe('placeholder');
+  expect(dataBlockOf(html)?.slot).toBe('placeholder');
   expect(html).not.toContain('1. Introduction');
 
   // The browser fetches the manifest, refuses it, and loads nothing it names.

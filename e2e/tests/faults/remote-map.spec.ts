@@ -4,7 +4,7 @@ import { expect, remoteMapOf, shippedRemotes, test } from '../../support/deploym
 import { emptyBody, htmlPage, json, never, status } from '../../support/faults.ts';
 import { watchForInjectedCode } from '../../support/injection.ts';
 import { advanceUntilVisible, stopPageTime } from '../../support/page-clock.ts';
-import { serverRenderOf } from '../../support/server-render.ts';
+import { dataBlockOf } from '../../support/data-block.ts';
 
 // These tests break the remote map on purpose: the browser logs the failed loads.
 test.use({ allowConsoleErrors: true });
@@ -207,7 +207,7 @@ test('a page costs the same however many versions the map has published', async 
   const composed = async (url: string) => {
     let html = '';
     await expect
-      .poll(async () => serverRenderOf((html = await (await page.request.get(url)).text()))?.slot)
+      .poll(async () => dataBlockOf((html = await (await page.request.get(url)).text()))?.slot)
       .toBe('fragment');
     return html;
   };

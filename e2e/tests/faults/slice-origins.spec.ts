@@ -1,7 +1,7 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, originsOf, remoteMapOf, shippedRemotes, test } from '../../support/deployments.ts';
-import { serverRenderOf } from '../../support/server-render.ts';
+import { dataBlockOf } from '../../support/data-block.ts';
 import { repoRoot, titles } from '../../support/site.ts';
 
 // Legal's entry on the games origin is refused on purpose: the browser reports legal's pages.
@@ -24,9 +24,9 @@ test("a map that serves legal from the games origin, integrity and all: legal's 
   });
 
   // On the server: legal's pages have no entry, only the placeholder; games' pages are whole.
-  const terms = serverRenderOf(await (await page.request.get(`${shell}/terms-and-conditions`)).text());
+  const terms = dataBlockOf(await (await page.request.get(`${shell}/terms-and-conditions`)).text());
   expect(terms).toMatchObject({ remotes: {}, slot: 'placeholder' });
-  const games = serverRenderOf(await (await page.request.get(`${shell}/games`)).text());
+  const games = dataBlockOf(await (await page.request.get(`${shell}/games`)).text());
   expect(games).toMatchObject({ remotes: { games: gamesEntry }, slot: 'fragment' });
 
   // In the browser: legal's slot says it is unavailable; the other slices work.

@@ -5,7 +5,7 @@ import { Spinner } from '@nova/ui/spinner';
 import { createContext, Suspense, use } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { RemoteMapError } from '../federation/remote-map-reader.ts';
+import { RemoteMapError } from '../federation/remote-map-error.ts';
 import { SlotContent } from '../federation/SlotContent.tsx';
 import { siteRoutes } from '../routes.tsx';
 import { renderedOnServer, ServerRenderContext } from './server-render-context.ts';

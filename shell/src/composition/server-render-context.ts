@@ -1,14 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ServerRender } from '../../document/server-render.js';
-import { takeBootServerRender } from '../federation/boot-handover.ts';
-
-export type { ServerRender };
-
-/** What the server rendered this document with, if it did and its HTML is there: as the boot script read it. */
-export function readServerRender(): ServerRender | undefined {
-  const serverRender = takeBootServerRender();
-  return serverRender && document.getElementById('root')?.hasChildNodes() ? serverRender : undefined;
-}
+import type { DataBlock } from '../../document/data-block.js';
 
 /**
  * The server render the React tree is hydrating, or rendering on the server: the year, and the
@@ -16,11 +7,11 @@ export function readServerRender(): ServerRender | undefined {
  */
 export interface RenderedOnServer {
   year: number;
-  takeSlot: () => ServerRender['slot'] | undefined;
+  takeSlot: () => DataBlock['slot'] | undefined;
 }
 
-export function renderedOnServer({ year, slot }: Pick<ServerRender, 'year' | 'slot'>): RenderedOnServer {
-  let untaken: ServerRender['slot'] | undefined = slot;
+export function renderedOnServer({ year, slot }: Pick<DataBlock, 'year' | 'slot'>): RenderedOnServer {
+  let untaken: DataBlock['slot'] | undefined = slot;
   return {
     year,
     takeSlot: () => {

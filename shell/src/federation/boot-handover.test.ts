@@ -20,17 +20,8 @@ describe("the document's head start", () => {
     expect(takeBootManifest(url)).toBeUndefined();
   });
 
-  it("hands over the server's data block as the boot script parsed it, once", async () => {
-    const serverRender = { remotes: {}, versions: {}, year: 2026, slot: 'none' };
-    Object.assign(globalThis, { novaBoot: { serverRender, manifests: new Map() } });
-    const { takeBootServerRender } = await import('./boot-handover.ts');
-    expect(takeBootServerRender()).toBe(serverRender);
-    expect(takeBootServerRender()).toBeUndefined();
-  });
-
   it('hands over nothing where no boot script ran', async () => {
-    const { takeBootManifest, takeBootRemoteMap, takeBootServerRender } = await import('./boot-handover.ts');
-    expect(takeBootServerRender()).toBeUndefined();
+    const { takeBootManifest, takeBootRemoteMap } = await import('./boot-handover.ts');
     expect(takeBootRemoteMap()).toBeUndefined();
     expect(takeBootManifest('http://localhost:4175/mf-manifest.json')).toBeUndefined();
   });

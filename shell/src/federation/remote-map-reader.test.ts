@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { startPreview } from './preview.ts';
-import {
-  fetchRemoteMap,
-  parseRemoteMap,
-  RemoteMapError,
-  remoteMapFromServer,
-  remoteMapReading,
-} from './remote-map-reader.ts';
+import { RemoteMapError } from './remote-map-error.ts';
+import { fetchRemoteMap, parseRemoteMap, remoteMapFromServer, remoteMapReading } from './remote-map-reader.ts';
 
 const entries = {
   marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',

@@ -8,8 +8,9 @@ import {
 } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import type { RemoteName } from '@nova/contracts/remote-modules';
-import type { ServerRender } from '../../document/server-render.js';
+import type { DataBlock } from '../../document/data-block.js';
 import { takeBootRemoteMap } from './boot-handover.ts';
+import { RemoteMapError } from './remote-map-error.ts';
 import { previewTokens } from './preview.ts';
 
 /** The environment's remote map (/remotes.json), as the shell uses it. */
@@ -42,11 +43,6 @@ const maxRemoteMapBytes = 256 * 1024;
  * entries carry no integrity. Every build of the shell checks it (Vite writes `false` in).
  */
 export const devServers = () => import.meta.env.DEV;
-
-/** The remote map could not be read at all: no page can load. */
-export class RemoteMapError extends Error {
-  override name = 'RemoteMapError';
-}
 
 const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
 
@@ -124,7 +120,7 @@ export function remoteMapFromServer({
   versions = {},
   integrities = {},
   overrides = {},
-}: Partial<Pick<ServerRender, 'remotes' | 'versions' | 'integrities' | 'overrides'>>): RemoteMap {
+}: Partial<Pick<DataBlock, 'remotes' | 'versions' | 'integrities' | 'overrides'>>): RemoteMap {
   const map = emptyMap();
   const own = (record: Partial<Record<string, string>>, name: string) =>
     Object.hasOwn(record, name) ? record[name] : undefined;

@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
-import { RemoteMapError } from './remote-map-reader.ts';
+import { RemoteMapError } from './remote-map-error.ts';
 
 const integrity = `sha256-${'A'.repeat(43)}=`;
 

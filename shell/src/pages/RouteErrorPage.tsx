@@ -1,6 +1,6 @@
 import { pageTitle } from '@nova/ui/site-config';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { RemoteMapError } from '../federation/remote-map-reader.ts';
+import { RemoteMapError } from '../federation/remote-map-error.ts';
 import { SiteUnavailable } from '../federation/SiteUnavailable.tsx';
 import { MessagePage } from './MessagePage.tsx';
 

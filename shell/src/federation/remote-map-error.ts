@@ -1,0 +1,8 @@
+/**
+ * The remote map could not be read at all, or the server had none it could use: no page can load.
+ * The browser's map reader throws it, the server's render fails the site's loader with it, and the
+ * route error screen shows the site-level message for it.
+ */
+export class RemoteMapError extends Error {
+  override name = 'RemoteMapError';
+}
