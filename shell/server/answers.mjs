@@ -7,7 +7,8 @@
 import { bucketChoiceStatus } from '@nova/contracts/traffic';
 import { preferredEncoding } from './encoding.mjs';
 import { bucketChoiceCaching, cachePolicy, edgeExpiry } from './page-policy.mjs';
-import { matchesEtag, visitorHeaders } from './request.mjs';
+import { etagMatches } from '@nova/kit/etag';
+import { visitorHeaders } from './request.mjs';
 
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./request.mjs').Visitor} Visitor */
@@ -114,7 +115,7 @@ export function answers(security, { bucketChoiceSeconds, now }) {
       const shared = page.shared && !personal && !visitor?.personal;
       const varies = visitor !== undefined;
       const etag = page.etags[encoding];
-      if (!visitor?.personal && matchesEtag(request.headers.get('if-none-match'), etag)) {
+      if (!visitor?.personal && etagMatches(request.headers.get('if-none-match'), etag)) {
         const kept = [
           'Cache-Control',
           shared ? cachePolicy.page : cachePolicy.private,

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { checkedKey, randomKey } from '@nova/signing/signing';
+import { commaList, httpOrigin, originPairs, originPairsText, portNumber, wholeNumber } from '@nova/kit/settings';
 import proxyAddr from 'proxy-addr';
 import { sliceNames } from '@nova/contracts/slices';
 
@@ -115,14 +116,6 @@ function checkedOverrides({ allowed, origins = ['loopback'] }) {
   return { allowed, origins: checked };
 }
 
-const origin = (/** @type {string} */ name, /** @type {string} */ value) => {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-    throw new Error(`${name}: "${value}" is not an http(s) URL.`);
-  return new URL(value).origin;
-};
-
-const sliceOriginsExample = 'e.g. legal=https://legal.cdn.example';
-
 /**
  * Which origins serve which slice, checked: each an http(s) URL (its origin is kept), of a slice
  * of this site, and every slice with one at least.
@@ -130,17 +123,11 @@ const sliceOriginsExample = 'e.g. legal=https://legal.cdn.example';
  * @returns {SliceOrigins}
  */
 function checkedSliceOrigins(sliceOrigins) {
-  /** @type {Partial<Record<SliceName, string[]>>} */
-  const origins = {};
-  for (const [slice, given] of Object.entries(sliceOrigins ?? {})) {
-    if (!sliceNames.includes(/** @type {SliceName} */ (slice)))
-      throw new Error(`SLICE_ORIGINS: "${slice}" is not a slice of this site (${sliceNames.join(', ')}).`);
-    origins[/** @type {SliceName} */ (slice)] = (given ?? []).map((value) => origin(`SLICE_ORIGINS (${slice})`, value));
-  }
+  const origins = originPairs('SLICE_ORIGINS', originPairsText(sliceOrigins ?? {}), sliceNames);
   const missing = sliceNames.filter((slice) => !origins[slice]?.length);
   if (missing.length > 0)
     throw new Error(
-      `SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (${sliceOriginsExample}).`,
+      `SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (e.g. legal=https://legal.cdn.example).`,
     );
   return origins;
 }
@@ -151,44 +138,7 @@ function checkedSliceOrigins(sliceOrigins) {
  * @param {string} value
  * @returns {SliceOrigins}
  */
-export function parseSliceOrigins(value) {
-  /** @type {Record<string, string[]>} */
-  const origins = {};
-  for (const pair of commaList(value)) {
-    const at = pair.indexOf('=');
-    if (at < 0) throw new Error(`SLICE_ORIGINS: "${pair}" is not <slice>=<origin> (${sliceOriginsExample}).`);
-    (origins[pair.slice(0, at).trim()] ??= []).push(pair.slice(at + 1).trim());
-  }
-  return checkedSliceOrigins(origins);
-}
-
-/**
- * The SLICE_ORIGINS value that says these origins.
- * @param {SliceOrigins} sliceOrigins
- */
-const sliceOriginsSetting = (sliceOrigins) =>
-  Object.entries(sliceOrigins)
-    .flatMap(([slice, origins]) => (origins ?? []).map((origin) => `${slice}=${origin}`))
-    .join(',');
-
-/** A comma-separated setting's items. */
-const commaList = (/** @type {string | undefined} */ value) =>
-  (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-/**
- * A whole number, from a setting's text or a caller's number; undefined when unset.
- * @param {string} name
- * @param {string | number | undefined} value
- */
-const whole = (name, value) => {
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: "${value}" is not a whole number.`);
-  return number;
-};
+export const parseSliceOrigins = (value) => checkedSliceOrigins(originPairs('SLICE_ORIGINS', value, sliceNames));
 
 /**
  * A setting of two words, one for on and one for off (off when unset).
@@ -225,13 +175,13 @@ export function serverConfig(settings) {
     /** @type {string} */ name,
     /** @type {number | undefined} */ value,
     /** @type {number} */ fallback,
-  ) => whole(name, value) ?? fallback;
+  ) => wholeNumber(name, value) ?? fallback;
   return {
-    port: number('PORT', settings.port, 8080),
+    port: portNumber('PORT', settings.port) ?? 8080,
     host: settings.host || undefined,
     remoteMap: settings.remoteMap || undefined,
     sliceOrigins: checkedSliceOrigins(settings.sliceOrigins),
-    gameProvider: origin('GAME_PROVIDER', settings.gameProvider),
+    gameProvider: httpOrigin('GAME_PROVIDER', settings.gameProvider),
     shellBuild: settings.shellBuild || join(import.meta.dirname, '../dist'),
     workers: number('WEB_CONCURRENCY', settings.workers, availableParallelism()) || 1,
     fragmentTimeoutMs: number('FRAGMENT_TIMEOUT_MS', settings.fragmentTimeoutMs, 400),
@@ -240,7 +190,7 @@ export function serverConfig(settings) {
     signingKey: settings.signingKey ? checkedKey(settings.signingKey) : randomKey(),
     randomSigningKey: !settings.signingKey,
     trustedProxies: checkedProxies(settings.trustedProxies ?? []),
-    metricsPort: number('METRICS_PORT', settings.metricsPort, 9464),
+    metricsPort: portNumber('METRICS_PORT', settings.metricsPort) ?? 9464,
     metricsHost: settings.metricsHost || '127.0.0.1',
     overrides: checkedOverrides(settings.overrides ?? { allowed: false }),
   };
@@ -259,19 +209,19 @@ export function configFromEnvironment(env) {
       `Set ${missing.join(', ')}:\n${missing.map((name) => `  ${name}: ${settings[/** @type {keyof typeof settings} */ (name)]}`).join('\n')}`,
     );
   return serverConfig({
-    port: whole('PORT', env.PORT),
+    port: portNumber('PORT', env.PORT),
     host: env.HOST,
     remoteMap: env.REMOTE_MAP,
     sliceOrigins: parseSliceOrigins(/** @type {string} */ (env.SLICE_ORIGINS)),
     gameProvider: /** @type {string} */ (env.GAME_PROVIDER),
     shellBuild: env.SHELL_BUILD,
-    workers: whole('WEB_CONCURRENCY', env.WEB_CONCURRENCY),
-    fragmentTimeoutMs: whole('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS),
-    pageCacheMB: whole('PAGE_CACHE_MB', env.PAGE_CACHE_MB),
-    bucketChoiceSeconds: whole('BUCKET_CHOICE_SECONDS', env.BUCKET_CHOICE_SECONDS),
+    workers: wholeNumber('WEB_CONCURRENCY', env.WEB_CONCURRENCY),
+    fragmentTimeoutMs: wholeNumber('FRAGMENT_TIMEOUT_MS', env.FRAGMENT_TIMEOUT_MS),
+    pageCacheMB: wholeNumber('PAGE_CACHE_MB', env.PAGE_CACHE_MB),
+    bucketChoiceSeconds: wholeNumber('BUCKET_CHOICE_SECONDS', env.BUCKET_CHOICE_SECONDS),
     signingKey: env.SIGNING_KEY,
     trustedProxies: commaList(env.TRUSTED_PROXIES),
-    metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
+    metricsPort: portNumber('METRICS_PORT', env.METRICS_PORT),
     metricsHost: env.METRICS_HOST,
     overrides: {
       allowed: onOff('OVERRIDES', env.OVERRIDES, { on: 'allow', off: 'off' }),
@@ -292,7 +242,7 @@ export function composerEnvironment(settings) {
     PORT: settings.port,
     HOST: settings.host,
     REMOTE_MAP: settings.remoteMap,
-    SLICE_ORIGINS: sliceOriginsSetting(settings.sliceOrigins),
+    SLICE_ORIGINS: originPairsText(settings.sliceOrigins),
     GAME_PROVIDER: settings.gameProvider,
     SHELL_BUILD: settings.shellBuild,
     WEB_CONCURRENCY: settings.workers,

@@ -29,7 +29,7 @@ describe('SLICE_ORIGINS', () => {
   it.each([
     [
       'http://localhost:4174,http://localhost:4175',
-      'SLICE_ORIGINS: "http://localhost:4174" is not <slice>=<origin> (e.g. legal=https://legal.cdn.example).',
+      'SLICE_ORIGINS: "http://localhost:4174" is not <slice>=<origin> (e.g. marketing=https://marketing.cdn.example).',
     ],
     [
       `${everySlice},shop=http://localhost:4179`,
@@ -83,7 +83,7 @@ describe("the composer's settings", () => {
       'SIGNING_KEY must be at least 32',
     );
     expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, METRICS_PORT: 'metrics' })).toThrow(
-      'METRICS_PORT: "metrics" is not a whole number.',
+      'METRICS_PORT: "metrics" is not a port.',
     );
   });
 });
@@ -117,7 +117,7 @@ describe('the configuration as an object', () => {
     ],
     [{ sliceOrigins: { ...sliceOrigins, contact: [] } }, 'SLICE_ORIGINS names no origin for contact'],
     [{ pageCacheMB: 1.5 }, 'PAGE_CACHE_MB: "1.5" is not a whole number.'],
-    [{ port: -1 }, 'PORT: "-1" is not a whole number.'],
+    [{ port: -1 }, 'PORT: "-1" is not a port.'],
     [{ trustedProxies: ['*'] }, 'TRUSTED_PROXIES: "*" is not an address'],
     [{ signingKey: 'secret' }, 'SIGNING_KEY must be at least 32'],
     [

@@ -9,7 +9,7 @@ import { failureKinds, fieldSignalsPath, fieldSignalTokenPath, vitalNames } from
 import { isRecord } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { readBucket } from '@nova/contracts/traffic';
-import { boundedText } from './bounded-body.mjs';
+import { boundedBody } from '@nova/kit/body';
 import { clientAddress } from './client-address.mjs';
 import { createLedger, localLedger } from './client-ledger.mjs';
 import { fieldSignalTokens } from './field-signal-tokens.mjs';
@@ -227,6 +227,6 @@ function checkSignal(item, listed) {
 function readBody(request, maxBytes) {
   if (request.readBody) return request.readBody(maxBytes);
   if (request instanceof Request)
-    return boundedText(/** @type {Response} */ (/** @type {unknown} */ (request)), maxBytes);
+    return boundedBody(/** @type {Response} */ (/** @type {unknown} */ (request)), maxBytes);
   return Promise.resolve({ over: Infinity });
 }

@@ -10,7 +10,7 @@ import { devFragmentPath } from '@nova/contracts/dev-override';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { remoteBasePlaceholder } from '@nova/contracts/fragments';
-import { boundedText } from './bounded-body.mjs';
+import { boundedBody } from '@nova/kit/body';
 
 /**
  * What a lookup found: the fragment (`notFound`: what the page shows at an address that names
@@ -87,7 +87,7 @@ export function createFragmentSource({
    * @param {string} [integrity]
    */
   const fetchJson = async (url, integrity) => {
-    /** @type {Awaited<ReturnType<typeof boundedText>>} */
+    /** @type {Awaited<ReturnType<typeof boundedBody>>} */
     let body;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
@@ -99,7 +99,7 @@ export function createFragmentSource({
         await response.body?.cancel();
         return undefined;
       }
-      body = await boundedText(response, maxFragmentBytes);
+      body = await boundedBody(response, maxFragmentBytes);
     } catch (error) {
       if (error instanceof OriginFailure) throw error;
       throw new OriginFailure(error instanceof Error ? error.message : String(error));

@@ -10,7 +10,8 @@ import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledg
 import { composerFromConfig } from './composer-from-config.mjs';
 import { configFromEnvironment } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
-import { boundedHttpServer, stopGracefully } from './node-adapter.mjs';
+import { boundedHttpServer } from '@nova/kit/http-server';
+import { stopGracefully } from './node-adapter.mjs';
 import { answerSigningKeyRequests, signingKeyFromPrimary } from './worker-signing-key.mjs';
 
 const config = configured();

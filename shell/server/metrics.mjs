@@ -4,8 +4,8 @@
 // batches refused. Each process counts in its own registry; under node:cluster the primary sums
 // the workers' registries. /metrics is served on a listener of its own (METRICS_PORT, on loopback
 // by default), never on the pages' port.
-import { createServer } from 'node:http';
 import { metricNames, metricsPath } from '@nova/contracts/field-signals';
+import { boundedHttpServer } from '@nova/kit/http-server';
 import { AggregatorRegistry, Counter, Histogram, Registry } from 'prom-client';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
@@ -137,8 +137,8 @@ export function clusterMetricsText() {
  *   read: the text (a registry's `metrics`, or `clusterMetricsText`)
  */
 export function metricsServer({ read, log = console.error }) {
-  // The pages' server's bounds on slow and idle clients (node-adapter.mjs), should METRICS_HOST be reachable.
-  return createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, (req, res) => {
+  // The bounds every server has on slow and idle clients, should METRICS_HOST be reachable.
+  return boundedHttpServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== metricsPath) return void res.writeHead(404, { 'Cache-Control': 'no-store' }).end('Not found');
     if (req.method !== 'GET' && req.method !== 'HEAD')

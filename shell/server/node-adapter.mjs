@@ -3,7 +3,7 @@
 // (method, target, headers, the peer's address, a bounded read of the body) and writes the answer
 // back; sends the shell's build files (precompressed) from disk; answers liveness and readiness;
 // bounds slow and idle clients; and drains on shutdown.
-import { createServer } from 'node:http';
+import { boundedBody } from '@nova/kit/body';
 import { servedFiles } from './static-files.mjs';
 
 /** @typedef {import('./answers.mjs').Answer} Answer */
@@ -62,7 +62,12 @@ export function composerListener({ composer, shellBuild, log = console.error }) 
       url,
       headers: { get: (name) => /** @type {string | undefined} */ (req.headers[name]) ?? null },
       client: req.socket.remoteAddress,
-      readBody: (maxBytes) => readBounded(req, res, maxBytes),
+      // A body over the bound is not read on: the connection closes after the answer.
+      readBody: (maxBytes) =>
+        boundedBody(req, maxBytes).then((body) => {
+          if (body.over !== undefined) res.shouldKeepAlive = false;
+          return body;
+        }),
     };
     try {
       const answer = composer.respond(request);
@@ -83,43 +88,6 @@ export function composerListener({ composer, shellBuild, log = console.error }) 
     },
   });
 }
-
-/**
- * A request's body as text, refused once it is over `maxBytes`: the rest is not read, and the
- * connection closes after the answer (what the client still sends goes nowhere).
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {number} maxBytes
- * @returns {Promise<{ text: string, over?: undefined } | { over: number }>}
- */
-function readBounded(req, res, maxBytes) {
-  const over = (/** @type {number} */ size) => {
-    res.shouldKeepAlive = false;
-    return { over: size };
-  };
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes) return Promise.resolve(over(declared));
-  return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    const onData = (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (size <= maxBytes) return void chunks.push(chunk);
-      req.off('data', onData).off('end', onEnd).off('error', reject).pause();
-      resolve(over(size));
-    };
-    const onEnd = () => resolve({ text: Buffer.concat(chunks).toString('utf8') });
-    req.on('data', onData).on('end', onEnd).on('error', reject);
-  });
-}
-
-/**
- * Node's HTTP server for a listener, with bounds on slow and idle clients.
- * @param {Listener} listener
- */
-export const boundedHttpServer = (listener) =>
-  createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, listener);
 
 /**
  * Stops a server gracefully: no new connections, idle ones closed, requests in flight finished;

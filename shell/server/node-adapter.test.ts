@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SignalRequest } from './field-signals-endpoint.mjs';
 import type { Answer } from './answers.mjs';
-import { boundedHttpServer, composerListener, stopGracefully } from './node-adapter.mjs';
+import { boundedHttpServer } from '@nova/kit/http-server';
+import { composerListener, stopGracefully } from './node-adapter.mjs';
 
 let build: string;
 let server: ReturnType<typeof boundedHttpServer>;

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { overrideSetCookie } from '@nova/contracts/dev-override';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
@@ -144,7 +145,7 @@ describe('an override link', () => {
     const answer = await get(handlerWith(), `/terms-and-conditions?override=${token()}&x=1`);
     expect(answer.status).toBe(303);
     expect(answer.header('Location')).toBe('/terms-and-conditions?x=1');
-    expect(answer.header('Set-Cookie')).toBe(`nova_override=${token()}; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax`);
+    expect(answer.header('Set-Cookie')).toBe(overrideSetCookie(token(), 3600, false));
     expect(answer.header('Cache-Control')).toBe('private, no-store');
   });
 
@@ -152,14 +153,14 @@ describe('an override link', () => {
     // Signed by a clock a little ahead of ours: honoured, for 12 hours.
     const ahead = token({ expiresAt: clock + overrideLifetimeMs + clockSkewMs });
     const answer = await get(handlerWith(), `/terms-and-conditions?override=${ahead}`);
-    expect(answer.header('Set-Cookie')).toBe(`nova_override=${ahead}; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax`);
+    expect(answer.header('Set-Cookie')).toBe(overrideSetCookie(ahead, 43200, false));
   });
 
   it('is ended by ?override=off, which clears the cookie', async () => {
     const answer = await get(handlerWith(), '/contact?override=off', cookie());
     expect(answer.status).toBe(303);
     expect(answer.header('Location')).toBe('/contact');
-    expect(answer.header('Set-Cookie')).toBe('nova_override=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(answer.header('Set-Cookie')).toBe(overrideSetCookie('', 0, false));
   });
 });
 

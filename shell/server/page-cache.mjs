@@ -4,9 +4,9 @@
 // at once, then, for the site's own pages, at the best ratio, which replaces them. A page is kept under its path and reused
 // while what it was composed from (its dependencies) is unchanged; concurrent requests for a
 // page that is not kept share one composition.
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { etagOf } from '@nova/kit/etag';
 import { LRUCache } from 'lru-cache';
 
 const brotli = promisify(brotliCompress);
@@ -50,11 +50,10 @@ const levels = { quick: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } };
 
 /** @returns {Record<Encoding, string>} */
 const tagsOf = (/** @type {Record<Encoding, Buffer>} */ bodies) => ({
-  identity: `"${hashOf(bodies.identity)}"`,
-  br: `"${hashOf(bodies.br)}"`,
-  gzip: `"${hashOf(bodies.gzip)}"`,
+  identity: etagOf(bodies.identity),
+  br: etagOf(bodies.br),
+  gzip: etagOf(bodies.gzip),
 });
-const hashOf = (/** @type {Buffer} */ bytes) => createHash('sha256').update(bytes).digest('base64url').slice(0, 22);
 
 /** @returns {Promise<Record<Encoding, Buffer>>} */
 async function compressed(/** @type {Buffer} */ identity, /** @type {Level} */ levelName) {

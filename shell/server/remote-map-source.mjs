@@ -4,7 +4,7 @@
 // is never parsed, and one that cannot be used keeps the last good one serving (and says so).
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { boundedText } from './bounded-body.mjs';
+import { boundedBody } from '@nova/kit/body';
 import { remoteMapView } from './remote-map-view.mjs';
 
 /** @typedef {import('./remote-map-view.mjs').RemoteMapView} RemoteMapView */
@@ -150,7 +150,7 @@ export function urlRemoteMap({
         await response.body?.cancel();
         return revisions.unreadable(`answered ${response.status}`);
       }
-      const body = await boundedText(response, maxBytes);
+      const body = await boundedBody(response, maxBytes);
       if (body.over !== undefined) return revisions.tooLarge(body.over);
       revisions.offer(body.text);
       etag = response.headers.get('etag') ?? undefined;

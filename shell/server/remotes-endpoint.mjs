@@ -2,13 +2,13 @@
 // /remotes.json: the browser's remote map, what it may load (never the map file itself), for the
 // visitor's bucket, the tab's preview links and the browser's development override; shared and
 // revalidated by its ETag otherwise.
-import { createHash } from 'node:crypto';
 import { sliceNames } from '@nova/contracts/slices';
+import { etagMatches, etagOf } from '@nova/kit/etag';
 import { seesCanary } from '@nova/contracts/traffic';
 import { previewOf } from '@nova/signing/preview-token';
 import { cachePolicy, edgeExpiry } from './page-policy.mjs';
 import { browserRemoteMap } from './remote-map-view.mjs';
-import { matchesEtag, visitorHeaders, visitorOf } from './request.mjs';
+import { visitorHeaders, visitorOf } from './request.mjs';
 
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
@@ -98,7 +98,7 @@ export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketCho
     let served = browserMaps.bySeen.get(seen);
     if (!served) {
       const body = JSON.stringify(browserRemoteMap(state.view, { bucket }));
-      served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+      served = { body, etag: etagOf(body) };
       browserMaps.bySeen.set(seen, served);
     }
     const shared = !visitor?.personal;
@@ -109,7 +109,7 @@ export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketCho
       ...(shared ? ['X-Accel-Expires', edgeExpiry(now())] : []),
       ...visitorHeaders(visitor),
     ];
-    if (shared && matchesEtag(request.headers.get('if-none-match'), served.etag))
+    if (shared && etagMatches(request.headers.get('if-none-match'), served.etag))
       return { status: 304, headers: [...headers, 'Cache-Control', cache] };
     return plain(200, served.body, { type: json, cache, headers });
   };

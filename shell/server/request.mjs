@@ -1,6 +1,6 @@
 // @ts-check
 // The pipeline's first step: what a request asks before anything is composed for it. Its address,
-// whether the client has the answer already (If-None-Match), whether it came over https, and the
+// whether it came over https, and the
 // visitor as far as an answer depends on their canary bucket: read from their cookie (one parser
 // everywhere, the edge's too: @nova/contracts/traffic), given one, or left to an edge that gives
 // buckets. Accept-Encoding is encoding.mjs's, a rule the edge shares.
@@ -44,15 +44,6 @@ export function addressOf(url) {
 
 /** A path that names a file (its last segment has an extension), not a page. */
 export const namesFile = (/** @type {string} */ pathname) => /\.[a-z0-9]+$/i.test(pathname);
-
-/** Whether an If-None-Match names `etag` (compared as HTTP's weak comparison does: W/ aside). */
-export function matchesEtag(/** @type {string | null} */ ifNoneMatch, /** @type {string} */ etag) {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === etag;
-  });
-}
 
 /**
  * Whether the query names `name` as URLSearchParams reads it (`?%70review=` names `preview`),

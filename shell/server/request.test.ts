@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addressOf, askedOverHttps, matchesEtag, namesFile } from './request.mjs';
+import { addressOf, askedOverHttps, namesFile } from './request.mjs';
 
 describe("a request's address", () => {
   it('splits a plain target as it is, and reads any other as the URL parser does, never as a host', () => {
@@ -14,17 +14,6 @@ describe("a request's address", () => {
   it('names a file when its last segment has an extension', () => {
     expect(namesFile('/assets/main-1234.js')).toBe(true);
     expect(namesFile('/games/pug-life')).toBe(false);
-  });
-});
-
-describe('If-None-Match', () => {
-  it('matches when it names the tag, weak or strong, alone or in a list', () => {
-    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('*', '"abc"')).toBe(true);
-    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
-    expect(matchesEtag(null, '"abc"')).toBe(false);
   });
 });
 
