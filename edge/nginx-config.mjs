@@ -87,19 +87,11 @@ function fileLocations() {
 }
 
 /**
- * The Set-Cookie that gives a new visitor the bucket nginx picked (`$new_bucket`), written by the
- * composer's own builder (bucketSetCookie), with nginx's variable for the number; `Secure` over
- * https is nginx's to add at the end (`$bucket_cookie_secure`), where the builder adds it.
+ * The Set-Cookie that gives a new visitor the bucket nginx picked (`$new_bucket`), over https and
+ * over http, written by the composer's own builder (bucketSetCookie) with nginx's variable for the
+ * number.
  */
-function edgeBucketSetCookie() {
-  const pair = `${bucketCookie}=0`;
-  const given = bucketSetCookie(0, false);
-  if (!given.startsWith(`${pair};`) || bucketSetCookie(0, true) !== `${given}; Secure`)
-    throw new Error(
-      `The edge cannot give the bucket cookie as the composer does (${given}): it sets the bucket first and adds "; Secure" last.`,
-    );
-  return `${bucketCookie}=$new_bucket${given.slice(pair.length)}`;
-}
+const edgeBucketSetCookie = (/** @type {boolean} */ secure) => bucketSetCookie('$new_bucket', secure);
 
 /** split_clients lines: each bucket an equal share of the visitors (the last takes what rounding leaves). */
 const newBuckets = Array.from({ length: bucketCount }, (_, bucket) =>
@@ -156,7 +148,8 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       BUCKET_COOKIE_RULES: lines(bucketCookieRules, '        '),
       NEW_BUCKETS: lines(newBuckets, '        '),
       BUCKET_COOKIE: bucketCookie,
-      BUCKET_SET_COOKIE: edgeBucketSetCookie(),
+      BUCKET_SET_COOKIE: edgeBucketSetCookie(false),
+      BUCKET_SET_COOKIE_SECURE: edgeBucketSetCookie(true),
       EDGE_BUCKETS_HEADER: edgeBucketsHeader,
       BUCKET_CHOICE: String(bucketChoiceStatus),
       FIELD_SIGNAL_TOKEN_PATH: fieldSignalTokenPath,

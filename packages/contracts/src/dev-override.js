@@ -4,6 +4,7 @@
 // `slice dev` prints carries a signed token (`?override=<token>`); the composer keeps it in that
 // browser's cookie and, while it holds, asks the dev server for the page's fragment and names its
 // entry instead of the released version's. `?override=off` ends it.
+import { stringifySetCookie } from 'cookie';
 import { pairNaming, pairWithValue } from './cookie-pairs.js';
 
 /** The query parameter of an override link (`off`: end the override). */
@@ -35,7 +36,15 @@ export const overridePatterns = {
  * @param {boolean} secure
  */
 export const overrideSetCookie = (token, seconds, secure) =>
-  `${overrideCookie}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  stringifySetCookie({
+    name: overrideCookie,
+    value: token,
+    path: '/',
+    maxAge: seconds,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  });
 
 /**
  * The dev server's fragment endpoint: `GET <origin>/__nova/fragment?path=<path>&page=<exposed page>`

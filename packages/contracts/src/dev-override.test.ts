@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSetCookie } from 'cookie';
 import { overridePatterns, overrideSetCookie } from './dev-override.js';
 
 const cookieNamed = new RegExp(overridePatterns.cookieNamed);
@@ -39,7 +40,22 @@ describe('overridePatterns: what the composer and the edge read as an override',
   );
 
   it('keeps the token for every path, out of reach of scripts, Secure over https', () => {
-    expect(overrideSetCookie('a.b', 60, false)).toBe('nova_override=a.b; Path=/; Max-Age=60; HttpOnly; SameSite=Lax');
-    expect(overrideSetCookie('', 0, true)).toBe('nova_override=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+    expect(parseSetCookie(overrideSetCookie('a.b', 60, false))).toEqual({
+      name: 'nova_override',
+      value: 'a.b',
+      path: '/',
+      maxAge: 60,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
+    expect(parseSetCookie(overrideSetCookie('', 0, true))).toEqual({
+      name: 'nova_override',
+      value: '',
+      path: '/',
+      maxAge: 0,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+    });
   });
 });

@@ -3,6 +3,7 @@
 // keeps the rest. Each visitor has a bucket (0–99), kept in a first-party cookie that names
 // nothing about them; a visitor sees the canary of a slice whose share is above its bucket, on
 // every page, until the share changes.
+import { stringifySetCookie } from 'cookie';
 import { pairNaming, pairWithValue } from './cookie-pairs.js';
 
 /** The cookie that keeps a visitor's bucket: a number from 0 to `bucketCount - 1`, nothing else. */
@@ -66,17 +67,22 @@ export function readBucket(cookieHeader) {
   return match ? { bucket: Number(match[1]) } : { ambiguous: true };
 }
 
-/** What the bucket cookie is given with (whoever gives it: the composer, or the edge in front): a year, every path. */
-export const bucketCookieAttributes = 'Path=/; Max-Age=31536000; SameSite=Lax';
-
 /**
- * The Set-Cookie header that gives a visitor `bucket`: first-party, the number and nothing else,
- * `Secure` when the page came over https.
- * @param {number} bucket
+ * The Set-Cookie header that gives a visitor `bucket` (whoever gives it: the composer, or the edge in
+ * front, which writes it with this builder): first-party, the number and nothing else, a year, every
+ * path, `Secure` when the page came over https.
+ * @param {number | string} bucket a bucket, or (for the edge) what stands for one
  * @param {boolean} secure
  */
 export const bucketSetCookie = (bucket, secure) =>
-  `${bucketCookie}=${bucket}; ${bucketCookieAttributes}${secure ? '; Secure' : ''}`;
+  stringifySetCookie({
+    name: bucketCookie,
+    value: String(bucket),
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    sameSite: 'lax',
+    secure,
+  });
 
 /**
  * The request header an edge in front of the composer sends when it gives new visitors their

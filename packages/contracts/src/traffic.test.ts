@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSetCookie } from 'cookie';
 import { bucketCookie, bucketCount, bucketSetCookie, readBucket } from './traffic.js';
 
 describe('readBucket: one rule for what a Cookie header says of the bucket', () => {
@@ -62,7 +63,8 @@ describe('readBucket: one rule for what a Cookie header says of the bucket', () 
 
 describe('bucketSetCookie', () => {
   it('gives the bucket for a year on every path, Secure over https', () => {
-    expect(bucketSetCookie(7, false)).toBe('nova_bucket=7; Path=/; Max-Age=31536000; SameSite=Lax');
-    expect(bucketSetCookie(7, true)).toBe('nova_bucket=7; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    const given = { name: 'nova_bucket', value: '7', path: '/', maxAge: 31536000, sameSite: 'lax' };
+    expect(parseSetCookie(bucketSetCookie(7, false))).toEqual(given);
+    expect(parseSetCookie(bucketSetCookie(7, true))).toEqual({ ...given, secure: true });
   });
 });
