@@ -22,7 +22,7 @@ import { boundedBody } from '@nova/kit/body';
 
 /**
  * A version as its map entry names it: its manifest's URL and that manifest's integrity.
- * @typedef {{ url: string, integrity: string }} VersionEntry
+ * @typedef {Pick<import('@nova/contracts/remote-map').LoadableVersion, 'url' | 'integrity'>} VersionEntry
  */
 
 /**

@@ -14,7 +14,7 @@ import { sliceNames } from '@nova/contracts/slices';
 import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 
 /** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
-/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} SliceEntry */
+/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
 /**
  * Which origins serve which slice in this environment (`SLICE_ORIGINS`): a slice's entries are
  * used only on its own origins.
@@ -22,12 +22,12 @@ import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
  */
 /**
  * @typedef {object} RemoteMapView
- * @property {Partial<Record<SliceName, SliceEntry>>} released each usable slice's released version
- * @property {Partial<Record<SliceName, SliceEntry & { share: number }>>} canaries each slice's canary, if it
+ * @property {Partial<Record<SliceName, LoadableVersion>>} released each usable slice's released version
+ * @property {Partial<Record<SliceName, LoadableVersion & { share: number }>>} canaries each slice's canary, if it
  *   has a usable one, and its share of the visitors (a percentage)
  * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
  * @property {string[]} refused each released version or canary the map names that cannot be used, and why
- * @property {(slice: SliceName, version: string) => SliceEntry | undefined} listed a usable version the map lists
+ * @property {(slice: SliceName, version: string) => LoadableVersion | undefined} listed a usable version the map lists
  * @property {(slice: SliceName, version: string) => boolean} rolledBack whether `slice rollback` ever took
  *   this version back (`extras.rolledBackAt`): it can no longer be previewed
  */
@@ -50,7 +50,7 @@ export const everySliceOrigin = (/** @type {SliceOrigins} */ sliceOrigins) => [
  * @param {unknown} listed
  * @param {SliceName} slice
  * @param {Environment} environment
- * @returns {{ entry: SliceEntry } | { refused: string }}
+ * @returns {{ entry: LoadableVersion } | { refused: string }}
  */
 function usableEntry(listed, slice, { sliceOrigins, devServers }) {
   const checked = loadableVersion(listed, { devServers });
@@ -123,7 +123,7 @@ export function remoteMapView(json, environment) {
  * @param {RemoteMapView} view
  * @param {SliceName} slice
  * @param {number | undefined} bucket
- * @returns {SliceEntry | undefined}
+ * @returns {LoadableVersion | undefined}
  */
 export function entryFor({ released, canaries }, slice, bucket) {
   const canary = canaries[slice];
@@ -136,11 +136,11 @@ export function entryFor({ released, canaries }, slice, bucket) {
  * map lists them; the caller checked the tab may), marked `extras.preview`; and the dev server's
  * entry of a development override's slice (the caller honoured it), marked `extras.override`.
  * @param {RemoteMapView} view
- * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number, override?: { slice: SliceName, version: SliceEntry } }} [visitor]
+ * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number, override?: { slice: SliceName, version: LoadableVersion } }} [visitor]
  */
 export function browserRemoteMap(view, { previews = {}, bucket, override } = {}) {
   /** One entry of a slice's list: the one shown (all its traffic), or one this browser alone asked for. */
-  const entry = (/** @type {SliceEntry} */ { url, version, integrity }, /** @type {string} */ mark = '') => ({
+  const entry = (/** @type {LoadableVersion} */ { url, version, integrity }, /** @type {string} */ mark = '') => ({
     url,
     metadata: { integrity, version },
     deployment: { traffic: mark ? 0 : 100, default: !mark },
