@@ -56,19 +56,7 @@ export function composerListener({ composer, shellBuild, log = console.error }) 
       res.writeHead(serving ? 200 : 503, { 'Cache-Control': 'no-store' }).end(serving ? 'ready' : 'not ready');
       return;
     }
-    /** @type {RequestParts} */
-    const request = {
-      method: req.method ?? 'GET',
-      url,
-      headers: { get: (name) => /** @type {string | undefined} */ (req.headers[name]) ?? null },
-      client: req.socket.remoteAddress,
-      // A body over the bound is not read on: the connection closes after the answer.
-      readBody: (maxBytes) =>
-        boundedBody(req, maxBytes).then((body) => {
-          if (body.over !== undefined) res.shouldKeepAlive = false;
-          return body;
-        }),
-    };
+    const request = new NodeRequest(req, res);
     try {
       const answer = composer.respond(request);
       if (answer instanceof Promise)
@@ -87,6 +75,46 @@ export function composerListener({ composer, shellBuild, log = console.error }) 
       draining = true;
     },
   });
+}
+
+/**
+ * A Node request as the composer reads one (RequestParts): made for every request, so its methods
+ * are its class's, not closures of its own.
+ * @implements {RequestParts}
+ */
+class NodeRequest {
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  constructor(req, res) {
+    this.req = req;
+    this.res = res;
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.headers = this;
+  }
+
+  /** A header's value (by its lower-case name), or null. */
+  get(/** @type {string} */ name) {
+    return /** @type {string | undefined} */ (this.req.headers[name]) ?? null;
+  }
+
+  /** The peer's address. */
+  get client() {
+    return this.req.socket.remoteAddress;
+  }
+
+  /**
+   * The body, read up to `maxBytes`: one over the bound is not read on, and the connection closes
+   * after the answer.
+   * @param {number} maxBytes
+   */
+  async readBody(maxBytes) {
+    const body = await boundedBody(this.req, maxBytes);
+    if (body.over !== undefined) this.res.shouldKeepAlive = false;
+    return body;
+  }
 }
 
 /**

@@ -43,6 +43,8 @@ export const pageRoute = (page) => Object.values(routes).find((route) => route.p
  * @param {string} pathname
  */
 export function canonicalPath(pathname) {
+  // Most addresses are canonical already: one test, nothing made.
+  if (!/[A-Z]|\/\/|.\/$/.test(pathname)) return pathname;
   const path = pathname.replace(/\/{2,}/g, '/').toLowerCase();
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
