@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalPath } from '@nova/contracts/routes';
 import { shell as shellApp } from '@nova/contracts/slices';
+import { answerMemo } from './answer-memo.mjs';
 import { answers as answersWith } from './answers.mjs';
 import { matchedPaths } from './matched-paths.mjs';
 import { cachePolicy, fileCaching, securityHeaders } from './page-policy.mjs';
@@ -93,6 +94,9 @@ export function createComposer({
   const remotes = remotesEndpoint({ remoteMap, signer, answers: answer, overrideSecurity, now });
   const paths = matchedPaths(shell);
   const pages = createPages({ document, fragments, pageCacheBytes, now, log });
+  const memo = answerMemo({ now });
+  /** What a page answer is made from, besides the request: the map's state, the page cache's generation. */
+  const state = () => ({ map: remoteMap.current(), pages: pages.generation() });
 
   /** When a page cannot be composed: the document as built, which the browser renders. */
   const staticDocument = (/** @type {string} */ path, /** @type {unknown} */ error) => {
@@ -149,9 +153,15 @@ export function createComposer({
     const choice = chooseVersion({ map, slice: shown.slice, request, override });
     if (choice.edgeChooses) return answer.bucketChoice();
     const security = choice.override && overrideSecurity(choice.override);
+    const made = { map, pages: pages.generation() };
     const had = pages.page({ path, shown, matched, map, choice, security });
-    const answered = (/** @type {PageHad} */ { page: kept, cache }) =>
-      answer.page(request, kept, { cache, personal: preview, visitor: choice.visitor });
+    const answered = (/** @type {PageHad} */ { page: kept, cache }) => {
+      const sent = answer.page(request, kept, { cache, personal: preview, visitor: choice.visitor });
+      // A kept page everyone gets is the same answer for the rest of the second.
+      if (cache === 'hit' && kept.shared && !preview && !choice.visitor && !choice.override)
+        memo.set(request, made, sent);
+      return sent;
+    };
     return had instanceof Promise ? had.then(answered, (error) => staticDocument(path, error)) : answered(had);
   };
 
@@ -161,6 +171,8 @@ export function createComposer({
      * @returns {Answer | Promise<Answer>}
      */
     respond(request) {
+      const given = memo.get(request, state);
+      if (given) return given;
       const address = addressOf(request.url);
       if (!address)
         return answer.plain(400, 'Bad request: the address cannot be read.', { cache: cachePolicy.private });

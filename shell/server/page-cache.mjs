@@ -79,6 +79,8 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
         sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
       })
     );
+  /** Counts the pages kept and replaced: an answer made from a kept page stands while it is the same. */
+  let generation = 0;
   const pages = space(maxBytes);
   const strays = space(maxBytes / 8);
   const spaceOf = (/** @type {KeptPage} */ page) => (page.stray ? strays : pages);
@@ -113,6 +115,7 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
   const refine = async (/** @type {string} */ key, /** @type {KeptPage} */ page) => {
     const bodies = await compress(page.bodies.identity, 'best');
     if (spaceOf(page).peek(key) !== page) return;
+    generation += 1;
     page.bodies = bodies;
     page.etags = tagsOf(bodies);
     page.headers = undefined;
@@ -143,6 +146,7 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
           .then((composed) => keep(dependencies, composed))
           .then((kept) => {
             (kept.stray ? pages : strays).delete(key);
+            generation += 1;
             spaceOf(kept).set(key, kept);
             // The quick forms serve until then; a stray is not worth the best ratio's CPU.
             if (!kept.stray) {
@@ -163,6 +167,8 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
      * @returns {Promise<KeptPage>}
      */
     once: async (compose) => keep('', await compose()),
+    /** A number that changes whenever a page is kept or replaced. */
+    generation: () => generation,
     /** Resolves once every composition and compression under way now has ended. */
     settled: async () => {
       await Promise.allSettled([...composing.values()]);

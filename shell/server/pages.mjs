@@ -120,6 +120,8 @@ export function createPages({ document, fragments, pageCacheBytes, now, log }) {
       }
       return compose(asked, year, keptAs);
     },
+    /** A number that changes whenever a page is kept or replaced. */
+    generation: cache.generation,
     /** Resolves once every composition and compression under way now has ended. */
     settled: cache.settled,
     /** What the page cache holds. */
