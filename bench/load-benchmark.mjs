@@ -147,7 +147,7 @@ try {
     }),
   );
   const plainNode = await stopLater(
-    startPlainNode({ port: ports.plainNode, root: join(pageFolder, 'pages'), routes, workers: cores, headers }),
+    startPlainNode({ port: ports.plainNode, root: join(pageFolder, 'pages'), routes, workers: cores }),
   );
   // Every server warm before the first round (its code compiled, its files read): none is measured cold.
   for (const server of [staticFile, plainNode]) await warm(server.origin);

@@ -1,6 +1,7 @@
 // @ts-check
 // A composed page's exact bytes, as the composer sends them in each encoding, written as a
-// static site: <path>/index.html with its .br and .gz beside it, for nginx to serve as files.
+// static site: <path>/index.html with its .br and .gz beside it, for nginx to serve as files, and
+// each form's headers as the composer sent them (<file>.headers.json), for plain Node to send.
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,17 @@ async function settledBody(url, encoding) {
   throw new Error(`${url} (${encoding}) kept changing.`);
 }
 
+/** Headers of a connection, or that Node's HTTP server writes itself. */
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * A response's headers as a flat list of names and values, as the composer sends them but for those
+ * of the connection.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ */
+const sentHeaders = (headers) =>
+  Object.entries(headers).flatMap(([name, value]) => (perConnection.has(name) ? [] : [name, String(value)]));
+
 /** Headers that belong to one response, one connection or one page, not to every page. */
 const perResponse = new Set([
   'content-length',
@@ -77,9 +89,16 @@ export async function writePageFiles(origin, routes, folder) {
     if (identity.status !== 200) throw new Error(`${origin}${route} answered ${identity.status}.`);
     const dir = join(folder, route);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), identity.body);
-    writeFileSync(join(dir, 'index.html.br'), (await settledBody(origin + route, 'br')).body);
-    writeFileSync(join(dir, 'index.html.gz'), (await settledBody(origin + route, 'gzip')).body);
+    /** @type {[string, Awaited<ReturnType<typeof rawGet>>][]} */
+    const forms = [
+      ['index.html', identity],
+      ['index.html.br', await settledBody(origin + route, 'br')],
+      ['index.html.gz', await settledBody(origin + route, 'gzip')],
+    ];
+    for (const [file, sent] of forms) {
+      writeFileSync(join(dir, file), sent.body);
+      writeFileSync(join(dir, `${file}.headers.json`), JSON.stringify(sentHeaders(sent.headers)));
+    }
     headers = Object.fromEntries(
       Object.entries(identity.headers)
         .filter(([name]) => !perResponse.has(name))

@@ -1,5 +1,5 @@
 // @ts-check
-// Node's own ceiling on this machine: the composer's pages, their exact bytes, sent from memory by
+// Node's own ceiling on this machine: the composer's pages, their exact bytes and headers, sent from memory by
 // Node's HTTP server and nothing else (plain-node-server.mjs), one process per core. No Node server
 // serves more; the composer's distance to it is what its own work costs. Stopped by its process id.
 import { spawn } from 'node:child_process';
@@ -7,16 +7,15 @@ import { join } from 'node:path';
 import { servingProcess } from '@nova/tooling/serving-process';
 
 /**
- * @param {{ port: number, root: string, routes: string[], workers: number, headers: Record<string, string> }} options
- *   root: the pages as writePageFiles wrote them
+ * @param {{ port: number, root: string, routes: string[], workers: number }} options
+ *   root: the pages as writePageFiles wrote them, with their headers
  */
-export async function startPlainNode({ port, root, routes, workers, headers }) {
+export async function startPlainNode({ port, root, routes, workers }) {
   const server = spawn(process.execPath, [join(import.meta.dirname, 'plain-node-server.mjs')], {
     env: {
       ...process.env,
       ROOT: root,
       ROUTES: JSON.stringify(routes),
-      HEADERS: JSON.stringify(headers),
       PORT: String(port),
       WORKERS: String(workers),
     },
