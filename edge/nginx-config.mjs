@@ -15,7 +15,7 @@ import { overridePatterns } from '../packages/contracts/src/dev-override.js';
 import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js';
 import { precompressedExtensions } from '../packages/build-preset/src/precompressed.js';
 import { errorLogName, nginxMimeTypes, nginxString as quoted } from '../packages/tooling/src/nginx.js';
-import { encodingRules } from '../shell/server/encoding.mjs';
+import { encodingRules, preferredEncoding } from '../shell/server/encoding.mjs';
 import { cachePolicy, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
 import { unservedFile } from '../shell/server/static-files.mjs';
 
@@ -47,6 +47,19 @@ const bucketCookieRules = [
   `${quoted(`~${bucketCookiePatterns.bucket}`)} $1;`,
   `${quoted(`~${bucketCookiePatterns.named}`)} ambiguous;`,
 ];
+
+/**
+ * The Accept-Encoding headers browsers send (Chromium, Firefox, Safari) and none: each form chosen
+ * by the composer's own rule (preferredEncoding), looked up exactly before any pattern is tried.
+ */
+const encodingExact = [
+  '',
+  'gzip, deflate, br, zstd',
+  'gzip, deflate, br',
+  'br, gzip, deflate',
+  'gzip, deflate',
+  'gzip',
+].map((header) => `${quoted(header)} ${preferredEncoding(header)};`);
 
 /** The map lines that choose a page's form as the composer does (shell/server/encoding.mjs), in its order. */
 const encodingMapRules = encodingRules.map(({ pattern, encoding }) => `${quoted(`~*${pattern}`)} ${encoding};`);
@@ -144,6 +157,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
       SECURITY_HEADERS: lines(security, '        '),
+      ENCODING_EXACT: lines(encodingExact, '        '),
       ENCODING_RULES: lines(encodingMapRules, '        '),
       BUCKET_COOKIE_RULES: lines(bucketCookieRules, '        '),
       NEW_BUCKETS: lines(newBuckets, '        '),
