@@ -16,7 +16,7 @@ import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js
 import { precompressedExtensions } from '../packages/build-preset/src/precompressed.js';
 import { errorLogName, nginxMimeTypes, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules, preferredEncoding } from '../shell/server/encoding.mjs';
-import { cachePolicy, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
+import { cachePolicy, edgeSecurityHeader, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
 import { unservedFile } from '../shell/server/static-files.mjs';
 
 /**
@@ -165,6 +165,7 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       BUCKET_SET_COOKIE: edgeBucketSetCookie(false),
       BUCKET_SET_COOKIE_SECURE: edgeBucketSetCookie(true),
       EDGE_BUCKETS_HEADER: edgeBucketsHeader,
+      EDGE_SECURITY_HEADER: edgeSecurityHeader,
       BUCKET_CHOICE: String(bucketChoiceStatus),
       FIELD_SIGNAL_TOKEN_PATH: fieldSignalTokenPath,
       OVERRIDE_COOKIE_NAMED: quoted(`~${overridePatterns.cookieNamed}`),

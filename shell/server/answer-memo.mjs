@@ -1,11 +1,14 @@
 // @ts-check
 // The page answers of the current second. Between two releases a page answered from the page
 // cache is the same answer for every request that asks for it the same way: the same target and
-// method, the same Accept-Encoding, no cookie (no bucket, no override) and no conditional header.
+// method, the same Accept-Encoding and edge, no cookie (no bucket, no override) and no conditional
+// header.
 // Within one second (the answer's X-Accel-Expires and the year change only with it), for the same
 // state of the map and of the page cache, such a request gets the answer already made, at once,
 // without going through the pipeline again. Only answers everyone gets are kept: shared pages,
 // no visitor's, no preview's.
+
+import { edgeAddsSecurity } from './answers.mjs';
 
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
@@ -17,7 +20,7 @@ const maxAnswers = 1024;
 /** @param {{ now: () => number }} options */
 export function answerMemo({ now }) {
   let second = -1;
-  /** @type {Map<string, { method: string, encoding: string | null, state: AnswerState, answer: PlainResponse }>} */
+  /** @type {Map<string, { method: string, encoding: string | null, edge: boolean, state: AnswerState, answer: PlainResponse }>} */
   const answers = new Map();
 
   /** Whether the request asks as everyone does: no cookie, no conditional header. */
@@ -44,7 +47,12 @@ export function answerMemo({ now }) {
     get(request, state) {
       if (!asEveryone(request)) return undefined;
       const given = thisSecond().get(request.url);
-      if (!given || given.method !== request.method || given.encoding !== request.headers.get('accept-encoding'))
+      if (
+        !given ||
+        given.method !== request.method ||
+        given.encoding !== request.headers.get('accept-encoding') ||
+        given.edge !== edgeAddsSecurity(request)
+      )
         return undefined;
       const now = state();
       return given.state.map === now.map && given.state.pages === now.pages ? given.answer : undefined;
@@ -61,6 +69,7 @@ export function answerMemo({ now }) {
       kept.set(request.url, {
         method: request.method,
         encoding: request.headers.get('accept-encoding'),
+        edge: edgeAddsSecurity(request),
         state,
         answer,
       });

@@ -6,7 +6,7 @@
 // visitor it goes to.
 import { bucketChoiceStatus } from '@nova/contracts/traffic';
 import { preferredEncoding } from './encoding.mjs';
-import { bucketChoiceCaching, cachePolicy, edgeExpiry } from './page-policy.mjs';
+import { bucketChoiceCaching, cachePolicy, edgeExpiry, edgeSecurityHeader } from './page-policy.mjs';
 import { etagMatches } from '@nova/kit/etag';
 import { visitorHeaders } from './request.mjs';
 
@@ -28,6 +28,15 @@ import { visitorHeaders } from './request.mjs';
  * @typedef {{ cache: 'hit' | 'stale' | 'miss', personal: boolean, visitor?: Visitor }} PageAnswerKind
  */
 
+/** The edge's header, as request parts name headers (in lower case, as Node keeps them). */
+const fromEdge = edgeSecurityHeader.toLowerCase();
+
+/**
+ * Whether the request comes from an edge that adds the site's security headers itself.
+ * @param {RequestParts} request
+ */
+export const edgeAddsSecurity = (request) => request.headers.get(fromEdge) !== null;
+
 /**
  * The answers, each with the security headers given.
  * @param {readonly string[]} security the security headers, flat
@@ -43,6 +52,8 @@ export function answers(security, { bucketChoiceSeconds, now }) {
   ) => ({ status, headers: [...security, 'Content-Type', type, 'Cache-Control', cache, ...headers], body: text });
 
   const bucketChoiceCache = bucketChoiceCaching(bucketChoiceSeconds);
+  /** What every page answer varies by: its encoding, and whether the edge adds its security headers. */
+  const vary = `Accept-Encoding, ${edgeSecurityHeader}`;
 
   /**
    * The headers a page is sent with in one form, shared or private, for one kind of answer:
@@ -52,22 +63,24 @@ export function answers(security, { bucketChoiceSeconds, now }) {
    * @param {boolean} shared
    * @param {'hit' | 'stale' | 'miss'} cache
    * @param {boolean} varies whether it varies by the visitor's bucket
+   * @param {boolean} edge whether an edge that adds the site's security headers asked
    */
-  const pageHeaders = (page, encoding, shared, cache, varies) => {
+  const pageHeaders = (page, encoding, shared, cache, varies, edge) => {
     const second = Math.floor(now() / 1000);
-    const key = `${encoding} ${shared} ${cache} ${varies}`;
+    const key = `${encoding} ${shared} ${cache} ${varies} ${edge}`;
     page.headers ??= new Map();
     const built = page.headers.get(key);
     if (built?.second === second) return built.list;
+    // An override's own headers (its CSP widened) go always; the site's, unless the edge adds them.
     const list = [
-      ...(page.security ?? security),
+      ...(page.security ?? (edge ? [] : security)),
       'Content-Type',
       'text/html; charset=utf-8',
       'Content-Length',
       String(page.bodies[encoding].length),
       ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
       'Vary',
-      varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+      varies ? `${vary}, Cookie` : vary,
       'ETag',
       page.etags[encoding],
       'Cache-Tag',
@@ -123,10 +136,20 @@ export function answers(security, { bucketChoiceSeconds, now }) {
           `cache;desc=${cache}`,
         ];
         const expiry = shared ? ['X-Accel-Expires', edgeExpiry(now())] : [];
-        const vary = ['Vary', varies ? 'Accept-Encoding, Cookie' : 'Accept-Encoding'];
-        return { status: 304, headers: ['ETag', etag, ...vary, ...kept, ...expiry, ...visitorHeaders(visitor)] };
+        return {
+          status: 304,
+          headers: [
+            'ETag',
+            etag,
+            'Vary',
+            varies ? `${vary}, Cookie` : vary,
+            ...kept,
+            ...expiry,
+            ...visitorHeaders(visitor),
+          ],
+        };
       }
-      const headers = pageHeaders(page, encoding, shared, cache, varies);
+      const headers = pageHeaders(page, encoding, shared, cache, varies, edgeAddsSecurity(request));
       return {
         status: page.status,
         headers: visitor?.setCookie ? [...headers, 'Set-Cookie', visitor.setCookie] : headers,

@@ -311,9 +311,22 @@ describe('a composed page', () => {
     expect(page.header('X-Accel-Expires')).toBe(`@${clock / 1000}`);
     expect(page.header('Surrogate-Key')).toBe('shell legal');
     expect(page.header('Cache-Tag')).toBe('shell,legal');
-    expect(page.header('Vary')).toBe('Accept-Encoding');
+    expect(page.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers');
     expect(page.header('Content-Security-Policy')).toContain(`script-src 'self' 'sha256-`);
     expect(page.header('Content-Security-Policy')).toContain(Object.values(sliceOrigins).flat().join(' '));
+  });
+
+  it('leaves its security headers to an edge that adds them itself, and only to it', async () => {
+    const handler = handlerWith();
+    const direct = await get(handler, '/terms-and-conditions');
+    const throughEdge = await get(handler, '/terms-and-conditions', { 'X-Edge-Security-Headers': 'on' });
+    for (const name of ['Content-Security-Policy', 'Permissions-Policy', 'X-Frame-Options', 'Referrer-Policy']) {
+      expect(direct.header(name), name).toBeDefined();
+      expect(throughEdge.header(name), name).toBeUndefined();
+    }
+    expect(throughEdge.text).toBe(direct.text);
+    // Asked by the browser again, in the same second, it has them (the two answers are not one).
+    expect((await get(handler, '/terms-and-conditions')).header('Content-Security-Policy')).toBeDefined();
   });
 
   it('keeps a preview out of shared caches', async () => {
@@ -677,7 +690,7 @@ describe('a canary release', () => {
     expect(released.text).toContain(`from ${entries.legal}</main>`);
     expect(dataBlockOf(released.text)).toMatchObject({ versions: { legal: '1.0.0-bbbb' } });
     for (const answer of [canary, released]) {
-      expect(answer.header('Vary')).toBe('Accept-Encoding, Cookie');
+      expect(answer.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers, Cookie');
       expect(answer.header('Cache-Control')).toContain('public');
       expect(answer.header('Set-Cookie')).toBeUndefined();
     }
@@ -687,7 +700,7 @@ describe('a canary release', () => {
     expect((await get(handler, '/terms-and-conditions', inBucket(99))).text).toBe(released.text);
     // A slice without a canary: one page for every visitor, no bucket needed.
     const home = await get(handler, '/', inBucket(0));
-    expect(home.header('Vary')).toBe('Accept-Encoding');
+    expect(home.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers');
     expect(home.header('Set-Cookie')).toBeUndefined();
   });
 
@@ -745,7 +758,7 @@ describe('a canary release', () => {
         expect(dataBlockOf(page.text).versions.legal).toBe('1.0.0-bbbb');
         expect(page.header('Cache-Control')).toBe('private, no-store');
         expect(page.header('X-Accel-Expires')).toBeUndefined();
-        expect(page.header('Vary')).toBe('Accept-Encoding, Cookie');
+        expect(page.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers, Cookie');
         expect(page.header('Set-Cookie')).toBeUndefined();
         const map = await get(handler, '/remotes.json', { Cookie: cookie, ...viaEdge });
         expect(JSON.parse(map.text).microFrontends.legal[0].url).toBe(entries.legal);
@@ -777,7 +790,7 @@ describe('a canary release', () => {
     // A page that does not depend on the bucket is one page for everyone, as without an edge.
     const home = await get(handler, '/', viaEdge);
     expect(home.status).toBe(200);
-    expect(home.header('Vary')).toBe('Accept-Encoding');
+    expect(home.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers');
     expect(renderShell).toHaveBeenCalledTimes(2);
   });
 
@@ -804,7 +817,7 @@ describe('a canary release', () => {
     await writeMap(releasing(entries));
     const page = await get(handler, '/terms-and-conditions', inBucket(1));
     expect(page.text).toContain(`from ${entries.legal}</main>`);
-    expect(page.header('Vary')).toBe('Accept-Encoding');
+    expect(page.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers');
     expect(fragmentOf.prefetch).toHaveBeenCalledWith(expect.objectContaining({ url: entries.legal }));
   });
 });

@@ -179,7 +179,7 @@ describe("an override's browser", () => {
       slot: 'fragment',
     });
     expect(page.header('Cache-Control')).toBe('private, no-store');
-    expect(page.header('Vary')).toBe('Accept-Encoding, Cookie');
+    expect(page.header('Vary')).toBe('Accept-Encoding, X-Edge-Security-Headers, Cookie');
     const csp = page.header('Content-Security-Policy')!;
     for (const directive of ['script-src', 'style-src', 'img-src', 'connect-src'])
       expect(csp).toMatch(new RegExp(`${directive} [^;]*${devOrigin}`));

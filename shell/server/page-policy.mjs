@@ -86,6 +86,14 @@ export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, soc
   ];
 }
 
+/**
+ * The request header an edge in front sends when it adds the site's security headers to every page
+ * itself (edge/nginx.conf): the composer then leaves them out of its pages' answers, so that the
+ * edge's cache does not keep a copy of them with every page (about 1 KB of headers it would read
+ * on every hit). Pages vary by it, so that no other cache gives a page without them to a browser.
+ */
+export const edgeSecurityHeader = 'X-Edge-Security-Headers';
+
 /** The headers `securityHeaders` gives, by name. */
 export const securityHeaderNames = securityHeaders({ sliceOrigins: [], inlineScripts: [], gameProvider: '' }).filter(
   (_, at) => at % 2 === 0,
