@@ -17,6 +17,7 @@ import { shellBuild } from '../scripts/local-origins.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
 import { startComposerWithWorkers } from './load/composer.mjs';
 import { edgeAfterChange, medianWindows } from './load/edge-after-change.mjs';
+import { discoveryReads } from './load/discovery-reads.mjs';
 import { deploySlices } from './load/slice-deployments.mjs';
 import { missCosts } from './load/miss-cost.mjs';
 import { writePageFiles } from './load/page-files.mjs';
@@ -50,6 +51,7 @@ const ports = {
   oneProcessComposer: 4302,
   plainNode: 4303,
   freshEdge: 4304,
+  discovery: 4305,
 };
 const memoryRequests = 100_000;
 /** The windows after a start and a release, through the edge (issue 34: the tail, then). */
@@ -313,6 +315,15 @@ try {
     expectStatus: 404,
   });
 
+  log('the discovery service: reads of a map');
+  const reads = await discoveryReads({
+    port: ports.discovery,
+    mapFile: join(healthy.root, 'remotes.json'),
+    seconds,
+    connections,
+    rounds,
+  });
+
   const report = loadReport({
     setup,
     routes: byRoute,
@@ -331,6 +342,7 @@ try {
     release: { route: pages.terms.path, seconds: releaseSeconds, ...released },
     afterChange: afterChange && { seconds: changeWindowSeconds, ...afterChange },
     memory: { processes: composer.serving().length, requests: requested, beforeMiB, afterMiB },
+    discovery: { mapBytes: reads.mapBytes, notModified: medianOf(reads.notModified), whole: medianOf(reads.whole) },
   });
   console.log(report);
   updatePerformanceDoc((document) => withLoadSection(document, report));

@@ -56,9 +56,13 @@ export function parseWrkOutput(stdout) {
  * @param {string[]} [options.paths] ask these paths in turn instead of the URL's
  * @param {string} [options.uniquePrefix] ask this prefix with a new number each time
  * @param {number} [options.expectStatus] the status every answer should have (else any under 400)
+ * @param {string[]} [options.headers] more request headers (`Name: value`)
  * @returns {Promise<WrkResult>}
  */
-export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePrefix, expectStatus } = {}) {
+export async function wrk(
+  url,
+  { seconds = 5, connections = 64, paths, uniquePrefix, expectStatus, headers = [] } = {},
+) {
   const env = {
     ...process.env,
     ...(paths && { WRK_PATHS: paths.join(',') }),
@@ -66,7 +70,8 @@ export async function wrk(url, { seconds = 5, connections = 64, paths, uniquePre
     ...(expectStatus && { WRK_EXPECT: String(expectStatus) }),
   };
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '2s', '--latency'];
-  const { stdout } = await run(systemProgram('wrk'), [...args, '-H', 'Accept-Encoding: br', '-s', script, url], {
+  const sent = ['Accept-Encoding: br', ...headers].flatMap((header) => ['-H', header]);
+  const { stdout } = await run(systemProgram('wrk'), [...args, ...sent, '-s', script, url], {
     env,
   });
   return parseWrkOutput(stdout);
