@@ -146,20 +146,13 @@ function discoverySection(
     '',
     '| read | requests/s | p50 ms | p99 ms | errors |',
     '| --- | ---: | ---: | ---: | ---: |',
-    row([
-      'conditional (If-None-Match, 304)',
-      whole(discovery.notModified.perSecond),
-      ms(discovery.notModified.p50),
-      ms(discovery.notModified.p99),
-      whole(discovery.notModified.errors),
-    ]),
-    row([
-      'whole (200)',
-      whole(discovery.whole.perSecond),
-      ms(discovery.whole.p50),
-      ms(discovery.whole.p99),
-      whole(discovery.whole.errors),
-    ]),
+    ...[
+      ['conditional (If-None-Match, 304)', discovery.notModified],
+      ['whole (200)', discovery.whole],
+    ].map(([read, result]) => {
+      const run = /** @type {WrkResult} */ (result);
+      return row([String(read), whole(run.perSecond), ms(run.p50), ms(run.p99), whole(run.errors)]);
+    }),
     '',
   ];
 }
