@@ -1,1 +1,1 @@
-export { dataBlockId, dataBlockIn as dataBlockOf, type DataBlock } from '../../shell/document/data-block.js';
+export { dataBlockId, dataBlockIn as dataBlockOf } from '../../shell/document/data-block.js';
