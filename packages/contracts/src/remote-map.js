@@ -1,6 +1,8 @@
 // @ts-check
 // The environment's remote map (/remotes.json): for each slice, every version deployed and
 // which one is released. Its shape follows awslabs/frontend-discovery's schema (v1-pre).
+import { environmentProblems, sliceNamePattern } from './environment.js';
+import { pagesProblems } from './pages.js';
 import { sliceNames } from './slices.js';
 
 /** @typedef {import('./slices.js').SliceName} SliceName */
@@ -154,9 +156,6 @@ export function mapSlices(json) {
   return { slices };
 }
 
-/** The names a map may list slices under (no `__proto__`, nothing to escape). */
-const sliceNamePattern = /^[a-z][a-z0-9-]{0,31}$/;
-
 /**
  * How many levels of objects and lists a map may nest, the map itself the first: a version's
  * `extras.builtFrom` is the sixth, and the administrator's own fields have two to spare. A deeper
@@ -289,6 +288,8 @@ function sliceListProblems(slice, versions) {
       problems.push(
         `${where}.metadata.integrity must be at most ${maxIntegrityLength} printable ASCII characters, without spaces.`,
       );
+    if (isRecord(metadata) && metadata.pages !== undefined)
+      problems.push(...pagesProblems(`${where}.metadata.pages`, metadata.pages));
     problems.push(...extrasProblems(where, extras));
     if (!isRecord(deployment)) return void problems.push(`${where}.deployment must be an object.`);
     const share = deployment.traffic;
@@ -316,11 +317,14 @@ export function remoteMapProblems(value) {
     return [`A remote map nests objects and lists at most ${maxRemoteMapDepth} levels deep.`];
   if (!isRecord(value)) return ['A remote map is a JSON object.'];
   if (typeof value.schema !== 'string') return ['A remote map names its schema ("schema": a string).'];
-  const { microFrontends } = value;
+  const { microFrontends, environment } = value;
   if (!isRecord(microFrontends)) return ['A remote map lists its slices in a "microFrontends" object.'];
-  return Object.entries(microFrontends).flatMap(([slice, versions]) =>
-    sliceNamePattern.test(slice)
-      ? sliceListProblems(slice, versions)
-      : [`"${slice.slice(0, 40)}" is not a slice name (${sliceNamePattern.source}).`],
-  );
+  return [
+    ...(environment === undefined ? [] : environmentProblems(environment)),
+    ...Object.entries(microFrontends).flatMap(([slice, versions]) =>
+      sliceNamePattern.test(slice)
+        ? sliceListProblems(slice, versions)
+        : [`"${slice.slice(0, 40)}" is not a slice name (${sliceNamePattern.source}).`],
+    ),
+  ];
 }

@@ -1,19 +1,32 @@
 // @ts-check
-// The portal's pages: where each one lives and which exposed module renders it. The shell's
-// route table, the links of every slice, the harnesses and the tests all read it from here.
+// The portal's pages as they were before each slice declared its own (pages.js): where each one
+// lives and which exposed module renders it. What a version published before then serves
+// (`legacyPages`), the local environment's defaults, and the addresses slices link to.
 
 /** @typedef {import('./remote-modules.ts').RemoteModuleId} RemoteModuleId */
 /** @typedef {import('./remote-modules.ts').RemoteName} RemoteName */
 
-/** Each page's path (React Router syntax) and the exposed module that renders it, in route order. */
-export const routes = /** @type {const} @satisfies {Record<string, { path: string, page: RemoteModuleId }>} */ ({
-  home: { path: '/', page: 'marketing/HomePage' },
-  games: { path: '/games', page: 'games/GamesPage' },
-  game: { path: '/games/:gameId', page: 'games/GamePage' },
-  contact: { path: '/contact', page: 'contact/ContactPage' },
-  terms: { path: '/terms-and-conditions', page: 'legal/TermsPage' },
-  privacy: { path: '/privacy-policy', page: 'legal/PrivacyPage' },
-});
+/** Each page's path (React Router syntax), the exposed module that renders it and its title. */
+export const routes =
+  /** @type {const} @satisfies {Record<string, { path: string, page: RemoteModuleId, title: string }>} */ ({
+    home: { path: '/', page: 'marketing/HomePage', title: 'Home' },
+    games: { path: '/games', page: 'games/GamesPage', title: 'Games' },
+    game: { path: '/games/:gameId', page: 'games/GamePage', title: 'Game' },
+    contact: { path: '/contact', page: 'contact/ContactPage', title: 'Contact' },
+    terms: { path: '/terms-and-conditions', page: 'legal/TermsPage', title: 'Terms and Conditions' },
+    privacy: { path: '/privacy-policy', page: 'legal/PrivacyPage', title: 'Privacy Policy' },
+  });
+
+/**
+ * The pages a version of `slice` published before slices declared their own serves: the ones the
+ * portal had then.
+ * @param {string} slice
+ * @returns {import('./pages.js').PageDeclaration[]}
+ */
+export const legacyPages = (slice) =>
+  Object.values(routes).flatMap(({ path, page, title }) =>
+    page.startsWith(`${slice}/`) ? [{ path, module: page.slice(slice.length + 1), title }] : [],
+  );
 
 /**
  * The address of one game's page.

@@ -17,14 +17,20 @@ export const shell = /** @type {const} */ ({
 });
 
 /**
- * The slices (remotes), each built and deployed on its own: its folder, the port it runs on
- * locally, and the pages it exposes (each from `src/exposes/<Page>.ts`).
+ * The slices of this workspace, each built and deployed on its own: its folder, the port it runs on
+ * locally, the paths the local environment gives it (the defaults of a deployment root's
+ * environment.json) and the pages it exposes (each from `src/exposes/<Page>.ts`).
  */
 export const slices = /** @type {const} */ ({
-  marketing: { folder: 'mfe-marketing', port: 4174, exposes: ['HomePage'] },
-  games: { folder: 'mfe-games', port: 4175, exposes: ['GamesPage', 'GamePage'] },
-  legal: { folder: 'mfe-legal', port: 4176, exposes: ['TermsPage', 'PrivacyPage'] },
-  contact: { folder: 'mfe-contact', port: 4177, exposes: ['ContactPage'] },
+  marketing: { folder: 'mfe-marketing', port: 4174, paths: ['/'], exposes: ['HomePage'] },
+  games: { folder: 'mfe-games', port: 4175, paths: ['/games/*'], exposes: ['GamesPage', 'GamePage'] },
+  legal: {
+    folder: 'mfe-legal',
+    port: 4176,
+    paths: ['/terms-and-conditions', '/privacy-policy'],
+    exposes: ['TermsPage', 'PrivacyPage'],
+  },
+  contact: { folder: 'mfe-contact', port: 4177, paths: ['/contact'], exposes: ['ContactPage'] },
 });
 
 /** @typedef {keyof typeof slices} SliceName */
