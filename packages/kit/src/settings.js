@@ -71,32 +71,58 @@ export function httpOrigin(name, value) {
 }
 
 /**
- * Which origins serve which slice, from `<slice>=<origin>` pairs, comma-separated
- * (`legal=https://legal.cdn.example,games=https://games.cdn.example`): a slice served from several
- * origins is named once for each (a failover list, in the order given; the same pair twice counts
- * once). Each slice must be one of `slices`; each origin is checked as httpOrigin checks one, and
- * its origin kept. Unset or '': none. Whether every slice has one is the caller's to say.
- * @param {string} name
+ * `<slice>=<value>` pairs, comma-separated (`games=/games/*,legal=/privacy-policy`): each slice's
+ * values in the order given, a slice named once for each (the same pair twice counts once). Each
+ * slice must be one of `slices` (a list: this site's), or a name `slices` matches (a pattern: any
+ * slice an environment may have); `read` checks a value and gives what to keep, or throws naming
+ * `where` (the setting and the slice). Unset or '': none.
+ * @param {string} name the setting, for messages
  * @param {string | undefined} value
- * @param {readonly string[]} slices the slices a pair may name
+ * @param {{ slices: readonly string[] | RegExp, kind: string, example: (slice: string) => string,
+ *   read: (value: string, where: string) => string }} how kind: what a value is (`origin`),
+ *   example: a pair of one slice
  * @returns {Record<string, string[]>}
  */
-export function originPairs(name, value, slices) {
-  const example = `e.g. ${slices[0] ?? 'legal'}=https://${slices[0] ?? 'legal'}.cdn.example`;
+export function slicePairs(name, value, { slices, kind, example, read }) {
+  const first = slices instanceof RegExp ? 'legal' : (slices[0] ?? 'legal');
   /** @type {Record<string, string[]>} */
-  const origins = {};
+  const pairs = {};
   for (const pair of commaList(value)) {
     const at = pair.indexOf('=');
     const slice = pair.slice(0, Math.max(at, 0)).trim();
-    if (!slice) throw new Error(`${name}: "${pair}" is not <slice>=<origin> (${example}).`);
-    if (!slices.includes(slice))
-      throw new Error(`${name}: "${slice}" is not a slice of this site (${slices.join(', ')}).`);
-    const origin = httpOrigin(`${name} (${slice})`, pair.slice(at + 1).trim());
-    const listed = (origins[slice] ??= []);
-    if (!listed.includes(origin)) listed.push(origin);
+    if (!slice) throw new Error(`${name}: "${pair}" is not <slice>=<${kind}> (e.g. ${example(first)}).`);
+    if (slices instanceof RegExp ? !slices.test(slice) : !slices.includes(slice))
+      throw new Error(
+        slices instanceof RegExp
+          ? `${name}: "${slice.slice(0, 40)}" is not a slice name (${slices.source}).`
+          : `${name}: "${slice}" is not a slice of this site (${slices.join(', ')}).`,
+      );
+    const kept = read(pair.slice(at + 1).trim(), `${name} (${slice})`);
+    const listed = Object.hasOwn(pairs, slice) ? /** @type {string[]} */ (pairs[slice]) : (pairs[slice] = []);
+    if (!listed.includes(kept)) listed.push(kept);
   }
-  return origins;
+  return pairs;
 }
+
+/**
+ * Which origins serve which slice, from `<slice>=<origin>` pairs, comma-separated
+ * (`legal=https://legal.cdn.example,games=https://games.cdn.example`): a slice served from several
+ * origins is named once for each (a failover list, in the order given; the same pair twice counts
+ * once). Each slice must be one of `slices` (or, a pattern, a name it matches: see slicePairs);
+ * each origin is checked as httpOrigin checks one, and its origin kept. Unset or '': none. Whether
+ * every slice has one is the caller's to say.
+ * @param {string} name
+ * @param {string | undefined} value
+ * @param {readonly string[] | RegExp} slices the slices a pair may name
+ * @returns {Record<string, string[]>}
+ */
+export const originPairs = (name, value, slices) =>
+  slicePairs(name, value, {
+    slices,
+    kind: 'origin',
+    example: (slice) => `${slice}=https://${slice}.cdn.example`,
+    read: (origin, where) => httpOrigin(where, origin),
+  });
 
 /**
  * The `<slice>=<origin>` pairs that say these origins: what originPairs reads back.

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { commaList, httpOrigin, originPairs, originPairsText, portNumber, wholeNumber } from './settings.js';
+import {
+  commaList,
+  httpOrigin,
+  originPairs,
+  originPairsText,
+  portNumber,
+  slicePairs,
+  wholeNumber,
+} from './settings.js';
 
 const slices = ['marketing', 'games', 'legal', 'contact'];
 
@@ -105,6 +113,42 @@ describe('originPairs', () => {
     expect(() => originPairs('SLICE_ORIGINS', 'legal=', slices)).toThrow(
       'SLICE_ORIGINS (legal): "" is not an http(s) URL.',
     );
+  });
+
+  it('takes any slice a pattern matches, for slices an environment adds', () => {
+    expect(originPairs('--origins', 'news=https://news.example,news=https://news-b.example', /^[a-z]+$/)).toEqual({
+      news: ['https://news.example', 'https://news-b.example'],
+    });
+    expect(() => originPairs('--origins', 'News=https://news.example', /^[a-z]+$/)).toThrow(
+      '--origins: "News" is not a slice name (^[a-z]+$).',
+    );
+    expect(() => originPairs('--origins', '__proto__=https://x.example', /^[a-z_]+$/)).not.toThrow();
+  });
+});
+
+describe('slicePairs', () => {
+  const paths = (value: string) =>
+    slicePairs('--paths', value, {
+      slices: /^[a-z]+$/,
+      kind: 'path',
+      example: (slice) => `${slice}=/${slice}/*`,
+      read: (path, where) => {
+        if (!path.startsWith('/')) throw new Error(`${where}: "${path}" is not a path.`);
+        return path;
+      },
+    });
+
+  it("reads each slice's values in order, each once, checked by the caller's reader", () => {
+    expect(paths('games=/games/*, legal=/terms,legal=/privacy,legal=/terms')).toEqual({
+      games: ['/games/*'],
+      legal: ['/terms', '/privacy'],
+    });
+    expect(paths('')).toEqual({});
+  });
+
+  it('says what a pair is, and which value of which slice it refuses', () => {
+    expect(() => paths('/games/*')).toThrow('--paths: "/games/*" is not <slice>=<path> (e.g. legal=/legal/*).');
+    expect(() => paths('games=games')).toThrow('--paths (games): "games" is not a path.');
   });
 });
 
