@@ -64,8 +64,10 @@ export const cliOptions = /** @type {const} */ ({
   slices: { type: 'string' },
   expires: { type: 'string', default: '90d' },
   origins: { type: 'string' },
+  paths: { type: 'string' },
   'staged-in': { type: 'string' },
   'allow-unstaged': { type: 'boolean', default: false },
+  'drop-pages': { type: 'boolean', default: false },
 });
 
 /** The command line, read once: the command, its arguments after it, every option (a default where none is given). */
