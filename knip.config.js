@@ -1,9 +1,10 @@
 // @ts-check
 // Knip finds the entries of Vite, Vitest, Playwright, ESLint and package.json scripts itself;
-// these are the ones it cannot see. A slice's public face is the pages its federation config
-// exposes (src/exposes/, from the slice list). Every container's federation config names the
-// shared singletons (packages/build-preset/src/federation.js), so a slice depends on them whether or
-// not its own code imports them.
+// these are the ones it cannot see. A slice's public face is the modules its federation config
+// exposes (its src/exposes/<Page>.ts files) and the fragment list its build renders (src/exposes/).
+// Every container's federation config names the shared singletons
+// (packages/build-preset/src/federation.js), so a slice depends on them whether or not its own code
+// imports them.
 import { shell, slices } from './packages/contracts/src/slices.js';
 
 /** What each slice needs beyond its exposed pages: scripts, and singletons its code does not import. */

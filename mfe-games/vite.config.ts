@@ -1,4 +1,4 @@
 import { defineRemoteConfig } from '@nova/build-preset/vite-config';
 
-// Exposes the pages the slice list (@nova/contracts/slices) names, from src/exposes/.
+// Exposes src/exposes/<Page>.ts, and declares the pages of src/exposes/pages.json.
 export default defineRemoteConfig('games', import.meta.dirname);

@@ -1,6 +1,7 @@
 import { shell, slices } from '@nova/contracts/slices';
 import { envDir } from '@nova/tooling/deployment-env';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,14 +12,22 @@ const federationDir = join(repoRoot, shell.folder, 'src/federation');
 const bundledRuntime = '\0one-app-runtime';
 const nothing = '\0one-app-nothing';
 
+/** The modules a slice's pages show, as it declares them (its src/exposes/pages.json). */
+const pageModules = (folder: string) => {
+  const declared = JSON.parse(readFileSync(join(repoRoot, folder, 'src/exposes/pages.json'), 'utf8')) as {
+    module: string;
+  }[];
+  return [...new Set(declared.map(({ module }) => module))];
+};
+
 /**
- * The shell's federation wiring, replaced: its remote loader by plain lazy imports of every
- * slice's exposed pages, read from the slice list, and what it provides to the slices by
+ * The shell's federation wiring, replaced: its remote loader by plain lazy imports of the modules
+ * every slice's pages show, as each declares them, and what it provides to the slices by
  * nothing. The same pages, split by route, with no federation at all.
  */
 function bundleRemotePages(): Plugin {
   const pages = Object.entries(slices).flatMap(([name, slice]) =>
-    slice.exposes.map(
+    pageModules(slice.folder).map(
       (page) => `'${name}/${page}': () => import('${join(repoRoot, slice.folder, 'src/exposes', `${page}.ts`)}'),`,
     ),
   );

@@ -6,6 +6,7 @@ import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { fragments } from './fragment-list.ts';
+import pages from './pages.json';
 
 const stored: ContactDraft = {
   name: 'Ada Stored',
@@ -24,7 +25,7 @@ const storeDraft = (contactDraft: ContactDraft) =>
 const storedDraft = (): ContactDraft => JSON.parse(sessionStorage.getItem(persistedStateKey)!).state.contactDraft;
 
 async function renderThenHydrateContact(beforeHydration?: () => void) {
-  const [address] = fragmentAddresses('contact', fragments);
+  const [address] = fragmentAddresses('contact', fragments, pages);
   const page = await renderThenHydrate(() => import('./ContactPage.ts'), address!, { beforeHydration });
   const field = (label: string) => within(page.slot).getByLabelText<HTMLInputElement>(label);
   return { ...page, field };
@@ -32,7 +33,7 @@ async function renderThenHydrateContact(beforeHydration?: () => void) {
 
 describe('the fragment list', () => {
   it('has the contact page', () => {
-    expect(fragmentAddresses('contact', fragments).map(({ path, file }) => [path, file])).toEqual([
+    expect(fragmentAddresses('contact', fragments, pages).map(({ path, file }) => [path, file])).toEqual([
       ['/contact', 'ContactPage.json'],
     ]);
   });

@@ -1,5 +1,6 @@
 import type { FragmentList } from '@nova/contracts/remote-modules';
-import { routes } from '@nova/contracts/routes';
+import { fixedPathPages } from '@nova/render/fragment-list';
+import pages from './pages.json';
 
-/** What the build renders to HTML fragments: the contact page, with an empty form. */
-export const fragments = [{ page: 'ContactPage', paths: [routes.contact.path] }] satisfies FragmentList<'contact'>;
+/** What the build renders to HTML fragments: the contact page, with an empty form, at the path it declares. */
+export const fragments = fixedPathPages(pages) satisfies FragmentList;

@@ -1,5 +1,5 @@
-import { routes } from '@nova/contracts/routes';
-import { renderHarness } from '@nova/ui/harness';
+import { declaredHarnessPages, renderHarness } from '@nova/ui/harness';
 import { ContactPage } from '../contact/ContactPage.tsx';
+import pages from '../exposes/pages.json';
 
-renderHarness('contact', [{ path: routes.contact.path, label: 'Contact', element: <ContactPage /> }]);
+renderHarness('contact', declaredHarnessPages(pages, { ContactPage: <ContactPage /> }));

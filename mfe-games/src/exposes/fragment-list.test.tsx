@@ -6,6 +6,7 @@ import { within } from '@testing-library/dom';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { untilLiveRecordName } from '@nova/contracts/until-live';
 import { fragments } from './fragment-list.ts';
+import declared from './pages.json';
 
 const pages = {
   GamesPage: () => import('./GamesPage.ts'),
@@ -13,13 +14,13 @@ const pages = {
 };
 
 function renderThenHydrateAt(path: string, options?: Parameters<typeof renderThenHydrate>[2]) {
-  const address = fragmentAddresses('games', fragments).find((fragment) => fragment.path === path)!;
+  const address = fragmentAddresses('games', fragments, declared).find((fragment) => fragment.path === path)!;
   return renderThenHydrate(pages[address.page as keyof typeof pages], address, options);
 }
 
 describe('the fragment list', () => {
   it('has the collection, the page of every game in the catalogue, and Game Not Found for any other', () => {
-    expect(fragmentAddresses('games', fragments).map(({ path, file }) => [path, file])).toEqual([
+    expect(fragmentAddresses('games', fragments, declared).map(({ path, file }) => [path, file])).toEqual([
       ['/games', 'GamesPage.json'],
       ...games.map((game) => [`/games/${game.id}`, `GamePage/${game.id}.json`]),
       ['/games/not-in-the-catalogue', 'GamePage.not-found.json'],
@@ -32,14 +33,25 @@ describe('the fragment list', () => {
     vi.doMock('@nova/catalogue/games', async (original) => ({ ...(await original()), games: [...games, newGame] }));
     onTestFinished(() => void vi.doUnmock('@nova/catalogue/games'));
     const { fragments: withNewGame } = await import('./fragment-list.ts');
-    expect(fragmentAddresses('games', withNewGame).at(-2)).toMatchObject({
+    expect(fragmentAddresses('games', withNewGame, declared).at(-2)).toMatchObject({
       path: '/games/lucky-comet',
       file: 'GamePage/lucky-comet.json',
     });
   });
+
+  it('renders a page the slice adds to pages.json at its one address, with no change here', async () => {
+    const added = [...declared, { path: '/games/new', module: 'NewGamesPage', title: 'New Games' }];
+    vi.resetModules();
+    vi.doMock('./pages.json', () => ({ default: added }));
+    onTestFinished(() => void vi.doUnmock('./pages.json'));
+    const { fragments: withNewPage } = await import('./fragment-list.ts');
+    expect(fragmentAddresses('games', withNewPage, added)).toContainEqual(
+      expect.objectContaining({ page: 'NewGamesPage', path: '/games/new', file: 'NewGamesPage.json' }),
+    );
+  });
 });
 
-describe.each(fragmentAddresses('games', fragments).map(({ path }) => path))(
+describe.each(fragmentAddresses('games', fragments, declared).map(({ path }) => path))(
   'the fragment of %s',
   { timeout: hydrationTestTimeout },
   (path) => {

@@ -1,9 +1,10 @@
-import { gamePath, routes } from '@nova/contracts/routes';
-import { renderHarness } from '@nova/ui/harness';
+import { gamePath } from '@nova/contracts/routes';
+import { declaredHarnessPages, renderHarness } from '@nova/ui/harness';
 import { GamePage } from '../game/GamePage.tsx';
 import { GamesPage } from '../collection/GamesPage.tsx';
+import pages from '../exposes/pages.json';
 
-renderHarness('games', [
-  { path: routes.games.path, label: 'Games', element: <GamesPage /> },
-  { path: routes.game.path, label: 'Pug Life', link: gamePath('pug-life'), element: <GamePage /> },
-]);
+renderHarness(
+  'games',
+  declaredHarnessPages(pages, { GamesPage: <GamesPage />, GamePage: <GamePage /> }, { GamePage: gamePath('pug-life') }),
+);

@@ -4,6 +4,7 @@ import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { fragments } from './fragment-list.ts';
+import declared from './pages.json';
 
 const pages = {
   TermsPage: () => import('./TermsPage.ts'),
@@ -12,14 +13,14 @@ const pages = {
 
 describe('the fragment list', () => {
   it('has both documents', () => {
-    expect(fragmentAddresses('legal', fragments).map(({ path, file }) => [path, file])).toEqual([
+    expect(fragmentAddresses('legal', fragments, declared).map(({ path, file }) => [path, file])).toEqual([
       ['/terms-and-conditions', 'TermsPage.json'],
       ['/privacy-policy', 'PrivacyPage.json'],
     ]);
   });
 });
 
-describe.each(fragmentAddresses('legal', fragments))(
+describe.each(fragmentAddresses('legal', fragments, declared))(
   'the fragment of $path',
   { timeout: hydrationTestTimeout },
   (address) => {

@@ -1,8 +1,6 @@
 import type { FragmentList } from '@nova/contracts/remote-modules';
-import { routes } from '@nova/contracts/routes';
+import { fixedPathPages } from '@nova/render/fragment-list';
+import pages from './pages.json';
 
-/** What the build renders to HTML fragments: both legal documents. */
-export const fragments = [
-  { page: 'TermsPage', paths: [routes.terms.path] },
-  { page: 'PrivacyPage', paths: [routes.privacy.path] },
-] satisfies FragmentList<'legal'>;
+/** What the build renders to HTML fragments: both legal documents, each at the path it declares. */
+export const fragments = fixedPathPages(pages) satisfies FragmentList;

@@ -4,13 +4,14 @@ import { hydrationTestTimeout, renderThenHydrate } from '@nova/render/testing';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { fragments } from './fragment-list.ts';
+import pages from './pages.json';
 
 const renderThenHydrateHome = () =>
-  renderThenHydrate(() => import('./HomePage.ts'), fragmentAddresses('marketing', fragments)[0]!);
+  renderThenHydrate(() => import('./HomePage.ts'), fragmentAddresses('marketing', fragments, pages)[0]!);
 
 describe('the fragment list', () => {
   it('has Home', () => {
-    expect(fragmentAddresses('marketing', fragments).map(({ path, file }) => [path, file])).toEqual([
+    expect(fragmentAddresses('marketing', fragments, pages).map(({ path, file }) => [path, file])).toEqual([
       ['/', 'HomePage.json'],
     ]);
   });

@@ -1,5 +1,6 @@
 import type { FragmentList } from '@nova/contracts/remote-modules';
-import { routes } from '@nova/contracts/routes';
+import { fixedPathPages } from '@nova/render/fragment-list';
+import pages from './pages.json';
 
-/** What the build renders to HTML fragments: Home. */
-export const fragments = [{ page: 'HomePage', paths: [routes.home.path] }] satisfies FragmentList<'marketing'>;
+/** What the build renders to HTML fragments: Home, at the path it declares. */
+export const fragments = fixedPathPages(pages) satisfies FragmentList;

@@ -1,5 +1,5 @@
-import { routes } from '@nova/contracts/routes';
-import { renderHarness } from '@nova/ui/harness';
+import { declaredHarnessPages, renderHarness } from '@nova/ui/harness';
+import pages from '../exposes/pages.json';
 import { HomePage } from '../home/HomePage.tsx';
 
-renderHarness('marketing', [{ path: routes.home.path, label: 'Home', element: <HomePage /> }]);
+renderHarness('marketing', declaredHarnessPages(pages, { HomePage: <HomePage /> }));

@@ -11,12 +11,10 @@
 //     module accepts its page's updates itself and renders the new one (the page's state starts
 //     afresh; the document, the shell and its state stay).
 import { devFragmentPath } from '@nova/contracts/dev-override';
-import { slices } from '@nova/contracts/slices';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { fragmentsFromSource } from './server-source.js';
-
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+import { exposedModules, exposesFolder } from './slice-pages.js';
 
 /** The query that loads an exposed module as it is written, behind its swappable stand-in. */
 const asWritten = 'nova-as-written';
@@ -24,10 +22,9 @@ const asWritten = 'nova-as-written';
 /**
  * Serves each exposed page (`src/exposes/<Page>.ts`) through a stand-in that renders its latest
  * version: an edit anywhere below it is accepted there and rendered without a reload.
- * @param {SliceName} name
  * @returns {import('vite').Plugin}
  */
-function swappableExposes(name) {
+function swappableExposes() {
   /** @type {string[]} */
   let exposed = [];
   return {
@@ -35,7 +32,7 @@ function swappableExposes(name) {
     enforce: 'pre',
     apply: 'serve',
     configResolved(config) {
-      exposed = slices[name].exposes.map((page) => join(config.root, 'src/exposes', `${page}.ts`));
+      exposed = exposedModules(config.root).map((page) => join(config.root, exposesFolder, `${page}.ts`));
     },
     transform(_, id, options) {
       if (options?.ssr || !exposed.includes(id)) return undefined;
@@ -100,7 +97,7 @@ function fragmentEndpoint(fragments, origin) {
 
 /**
  * Starts the slice's dev server on `port`, with its fragment endpoint.
- * @param {{ name: SliceName, root: string, port: number, environment: string }} options
+ * @param {{ name: string, root: string, port: number, environment: string }} options
  *   root: the slice's folder (its vite.config.ts); environment: the site that loads its modules
  *   (the only other origin they are served to)
  * @returns {Promise<{ origin: string, close: () => Promise<void> }>}
@@ -113,7 +110,7 @@ export async function startOverrideDevServer({ name, root, port, environment }) 
     root,
     configFile: join(root, 'vite.config.ts'),
     server: { port, strictPort: true, origin, cors: { origin: [new URL(environment).origin] } },
-    plugins: [swappableExposes(name), fragmentEndpoint(fragments, origin)],
+    plugins: [swappableExposes(), fragmentEndpoint(fragments, origin)],
   });
   await server.listen();
   return {

@@ -1,13 +1,12 @@
 // @ts-check
 import { remoteBasePlaceholder } from '@nova/contracts/fragments';
-import { slices } from '@nova/contracts/slices';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { exposedModules, exposesFolder, pagesFile } from './slice-pages.js';
 
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/render/fragment-list').FragmentAddress} FragmentAddress */
 /** @typedef {{ addresses: FragmentAddress[], render: (address: FragmentAddress) => Promise<import('@nova/contracts/fragments').Fragment> }} ServerEntry */
 
@@ -15,21 +14,22 @@ import { build } from 'vite';
 export const fragmentsEntryId = 'virtual:nova-fragments';
 
 /**
- * The server entry of a remote's fragments: its fragment list (`src/exposes/fragment-list.ts`), every
- * page it exposes, and the render helper.
- * @param {SliceName} name
+ * The server entry of a remote's fragments: its fragment list (`src/exposes/fragment-list.ts`), the
+ * pages it declares (`src/exposes/pages.json`), every module it exposes, and the render helper.
+ * @param {string} name
  * @param {string} root
  */
 function serverEntry(name, root) {
-  const { exposes } = slices[name];
-  const exposed = (/** @type {string} */ file) => JSON.stringify(resolve(root, 'src/exposes', file));
+  const exposes = exposedModules(root);
+  const exposed = (/** @type {string} */ file) => JSON.stringify(resolve(root, exposesFolder, file));
   return [
     `import { renderFragment } from '@nova/render';`,
     `import { fragmentAddresses } from '@nova/render/fragment-list';`,
     `import { fragments } from ${exposed('fragment-list.ts')};`,
+    `import declared from ${JSON.stringify(resolve(root, pagesFile))};`,
     ...exposes.map((page) => `import ${page} from ${exposed(`${page}.ts`)};`),
     `const pages = { ${exposes.join(', ')} };`,
-    `export const addresses = fragmentAddresses(${JSON.stringify(name)}, fragments);`,
+    `export const addresses = fragmentAddresses(${JSON.stringify(name)}, fragments, declared);`,
     `export const render = (address) => renderFragment(pages[address.page], address);`,
   ].join('\n');
 }
@@ -37,7 +37,7 @@ function serverEntry(name, root) {
 /**
  * Provides `fragmentsEntryId`, the server entry of the remote `name`'s fragments: for its build
  * here, and for `pnpm dev`'s composer, which loads it from source.
- * @param {SliceName} name
+ * @param {string} name
  * @returns {import('vite').Plugin}
  */
 export function fragmentsEntry(name) {
@@ -56,7 +56,7 @@ export function fragmentsEntry(name) {
 /**
  * Builds the server entry for Node with Vite (no federation) into `dir` and loads it.
  * @param {import('vite').ResolvedConfig} config the browser build's
- * @param {SliceName} name
+ * @param {string} name
  * @param {import('vite').PluginOption[]} plugins
  * @param {string} dir
  * @returns {Promise<ServerEntry>}
@@ -99,7 +99,7 @@ const shortHash = (/** @type {string[]} */ ...texts) =>
  * build's entry and manifest (every other file they lead to is named by its content hash) and
  * goes into `mf-manifest.json` too: a server uses a fragment only with the JavaScript it was
  * built with.
- * @param {{ name: SliceName, plugins: import('vite').PluginOption[] }} remote
+ * @param {{ name: string, plugins: import('vite').PluginOption[] }} remote
  *   name: the remote; plugins: what compiles its pages (JSX) for the server build.
  * @returns {import('vite').Plugin}
  */

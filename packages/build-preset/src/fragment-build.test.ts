@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@nova/tooling/repo-root';
+import { exposedModules, pagesFile } from './slice-pages.js';
 
 /** A build takes seconds, more on a busy machine. */
 const buildTimeout = 120_000;
@@ -75,13 +76,24 @@ describe.each(Object.keys(slices) as SliceName[])("the %s remote's build", (name
     expect(brotliDecompressSync(await built.file('mf-manifest.json.br'))).toEqual(browserManifest);
   });
 
+  it('exposes its src/exposes/<Page>.ts files and writes the pages it declares into mf-manifest.json, compressed copies too', async () => {
+    const browserManifest = await built.file('mf-manifest.json');
+    const { exposes, pages } = JSON.parse(browserManifest.toString());
+    const folder = join(repoRoot, slices[name].folder);
+    expect(exposes.map((expose: { name: string }) => expose.name).sort()).toEqual(exposedModules(folder));
+    expect(pages).toEqual(JSON.parse(await readFile(join(folder, pagesFile), 'utf8')));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(gunzipSync(await built.file('mf-manifest.json.gz'))).toEqual(browserManifest);
+  });
+
   it('writes a fragment for every exposed page; the manifest lists every fragment file and no other', async () => {
     const { fragments, notFound } = await built.json('fragments/manifest.json');
     // games: Game Not Found, for every game address that names no game (its fragment list says so).
     expect(notFound).toEqual(name === 'games' ? { GamePage: 'GamePage.not-found.json' } : {});
     const listed = [...Object.values<string>(fragments), ...Object.values<string>(notFound)];
     expect((await filesIn(join(built.outDir, 'fragments'))).sort()).toEqual([...listed, 'manifest.json'].sort());
-    expect(new Set(listed.map((file) => file.replace(/[/.].*/, '')))).toEqual(new Set(slices[name].exposes));
+    const exposed = exposedModules(join(repoRoot, slices[name].folder));
+    expect(new Set(listed.map((file) => file.replace(/[/.].*/, '')))).toEqual(new Set(exposed));
     for (const file of listed) {
       const fragment = await built.json(`fragments/${file}`);
       expect(Object.keys(fragment)).toEqual(['head', 'html']);

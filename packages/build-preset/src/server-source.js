@@ -41,7 +41,7 @@ export async function shellEntryFromSource(root) {
 /**
  * A slice's fragments, from source: what its build would write for a path (or, for an address its
  * page does not know, the page's Not Found fragment).
- * @param {import('@nova/contracts/slices').SliceName} name
+ * @param {string} name
  * @param {string} origin where the slice's dev server serves its files
  * @param {string} root the slice's folder
  */

@@ -13,6 +13,7 @@ import { federationOptions } from './federation.js';
 import { fragmentBuild } from './fragment-build.js';
 import { precompressedFile } from './precompressed.js';
 import { shellServerBuild } from './shell-server-build.js';
+import { exposedModules, exposesFolder, pagesInManifest } from './slice-pages.js';
 import { unitTestConfig } from './unit-tests.js';
 
 /** JSX compiles to Emotion's runtime: in the browser builds and in the server entries. */
@@ -89,20 +90,38 @@ export function defineShellConfig({ app, plugins }) {
   });
 }
 
+/** The port the slice list gives `name`, if it is one of the workspace's slices. */
+const listedPort = (/** @type {string} */ name) =>
+  Object.hasOwn(slices, name)
+    ? slices[/** @type {import('@nova/contracts/slices').SliceName} */ (name)].port
+    : undefined;
+
 /**
- * A slice's config: its port and exposed pages come from the slice list. Its build also renders
- * its pages to HTML fragments (dist/fragments/, see fragment-build.js).
- * @param {import('@nova/contracts/slices').SliceName} name
+ * A slice's config. It exposes its `src/exposes/<Page>.ts` files (the folder is the list), and its
+ * build writes the pages it declares (`src/exposes/pages.json`) into its manifest, checked (see
+ * slice-pages.js), and renders its pages to HTML fragments (dist/fragments/, see fragment-build.js).
+ * @param {string} name the slice's name (its federation container's, the map's)
  * @param {string} app the slice's folder: `import.meta.dirname` in its vite.config.ts (in this
  *   workspace or in a repository of its own; `pnpm dev` loads every app's config from the root)
+ * @param {{ port?: number }} [options] port: of its dev server and `vite preview`; a slice of the
+ *   workspace's list (@nova/contracts/slices) has its own there, a slice made by `slice create`
+ *   names it here
  */
-export function defineRemoteConfig(name, app) {
-  const { port, exposes } = slices[name];
+export function defineRemoteConfig(name, app, { port = listedPort(name) } = {}) {
+  if (port === undefined)
+    throw new Error(
+      `${name} is not in the slice list: give its dev server's port, defineRemoteConfig('${name}', import.meta.dirname, { port: 4180 }).`,
+    );
+  const exposed = exposedModules(app);
   return defineAppConfig({
     name,
     app,
     port,
-    exposes: Object.fromEntries(exposes.map((page) => [`./${page}`, `./src/exposes/${page}.ts`])),
-    plugins: [entryIntegrity(), fragmentBuild({ name, plugins: [reactWithEmotion()] })],
+    exposes: Object.fromEntries(exposed.map((page) => [`./${page}`, `./${exposesFolder}/${page}.ts`])),
+    plugins: [
+      pagesInManifest({ app, exposed }),
+      entryIntegrity(),
+      fragmentBuild({ name, plugins: [reactWithEmotion()] }),
+    ],
   });
 }

@@ -21,7 +21,7 @@ export const remoteBasePlaceholder = '__NOVA_REMOTE_BASE__';
 /**
  * `dist/fragments/manifest.json`.
  * @typedef {object} FragmentManifest
- * @property {import('./slices.js').SliceName} remote
+ * @property {string} remote the slice's name
  * @property {string} buildId The build of the JavaScript the fragments go with, as in its `mf-manifest.json`.
  * @property {Record<string, string>} fragments Each concrete path's fragment file, relative to the manifest.
  * @property {Record<string, string>} [notFound] By exposed page: the fragment file of what the page shows

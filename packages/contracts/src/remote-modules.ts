@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { slices, SliceName } from './slices.js';
+import type { SliceName } from './slices.js';
 
 /** A page a remote exposes: its default export renders the whole page. */
 export interface PageModule {
@@ -8,22 +8,25 @@ export interface PageModule {
 
 export type RemoteName = SliceName;
 
-/** Every module the remotes expose, as `<remote>/<exposed name>`, read from the slice list. */
-export type RemoteModuleId = {
-  [Name in RemoteName]: `${Name}/${(typeof slices)[Name]['exposes'][number]}`;
-}[RemoteName];
+/**
+ * A module a slice exposes, as `<slice>/<exposed name>` (`games/GamePage`). Which modules a slice
+ * exposes is its own build's (its `src/exposes/<Page>.ts` files), not a type of the contracts: a
+ * page or a slice comes without a new @nova/contracts.
+ */
+export type RemoteModuleId = `${string}/${string}`;
 
 /** What each exposed module delivers: every one is a page. */
 export type RemoteModules = Record<RemoteModuleId, PageModule>;
 
 /**
  * The pages a remote renders to HTML fragments when it builds (its `src/exposes/fragment-list.ts`):
- * each exposed page with every concrete path it serves, e.g. one per game; and, for a page whose
- * route has parameters, an address of it that names nothing (`notFound`): what that shows stands
- * for every other address of the route, which the server answers 404.
+ * each page it declares (by its exposed module) with every concrete path it serves, e.g. one per
+ * game; and, for a page whose path has parameters, an address of it that names nothing
+ * (`notFound`): what that shows stands for every other address of the page, which the server
+ * answers 404.
  */
-export type FragmentList<Name extends RemoteName> = readonly {
-  page: (typeof slices)[Name]['exposes'][number];
+export type FragmentList = readonly {
+  page: string;
   paths: readonly string[];
   notFound?: string;
 }[];

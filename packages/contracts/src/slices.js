@@ -18,19 +18,15 @@ export const shell = /** @type {const} */ ({
 
 /**
  * The slices of this workspace, each built and deployed on its own: its folder, the port it runs on
- * locally, the paths the local environment gives it (the defaults of a deployment root's
- * environment.json) and the pages it exposes (each from `src/exposes/<Page>.ts`).
+ * locally and the paths the local environment gives it (the defaults of a deployment root's
+ * environment.json). What a slice exposes and the pages it declares are its own, in its folder
+ * (`src/exposes/<Page>.ts`, `src/exposes/pages.json`), read by its build.
  */
 export const slices = /** @type {const} */ ({
-  marketing: { folder: 'mfe-marketing', port: 4174, paths: ['/'], exposes: ['HomePage'] },
-  games: { folder: 'mfe-games', port: 4175, paths: ['/games/*'], exposes: ['GamesPage', 'GamePage'] },
-  legal: {
-    folder: 'mfe-legal',
-    port: 4176,
-    paths: ['/terms-and-conditions', '/privacy-policy'],
-    exposes: ['TermsPage', 'PrivacyPage'],
-  },
-  contact: { folder: 'mfe-contact', port: 4177, paths: ['/contact'], exposes: ['ContactPage'] },
+  marketing: { folder: 'mfe-marketing', port: 4174, paths: ['/'] },
+  games: { folder: 'mfe-games', port: 4175, paths: ['/games/*'] },
+  legal: { folder: 'mfe-legal', port: 4176, paths: ['/terms-and-conditions', '/privacy-policy'] },
+  contact: { folder: 'mfe-contact', port: 4177, paths: ['/contact'] },
 });
 
 /** @typedef {keyof typeof slices} SliceName */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { metricNames } from '@nova/contracts/field-signals';
 import type { RemoteMapJson } from '@nova/contracts/remote-map';
-import { slices } from '@nova/contracts/slices';
+import { legacyPages } from '@nova/contracts/routes';
 
 const cli = join(import.meta.dirname, 'cli.js');
 
@@ -42,7 +42,7 @@ async function legalEnvironment() {
   const versions: string[] = [];
   for (const edition of [1, 2, 3]) {
     const dist = temporary();
-    const exposes = slices.legal.exposes.map((name) => ({ name }));
+    const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
     writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [] }));
     writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
     const { stdout } = await slice('publish', 'legal', '--dist', dist);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteMapJson } from '@nova/contracts/remote-map';
-import { slices } from '@nova/contracts/slices';
+import { legacyPages } from '@nova/contracts/routes';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { eject } from './eject.js';
 
@@ -70,7 +70,7 @@ function legalRepository(repository = bareLegal()) {
     const dist = join(repository, 'dist');
     rmSync(dist, { recursive: true, force: true });
     mkdirSync(dist);
-    const exposes = slices.legal.exposes.map((name) => ({ name }));
+    const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
     writeFileSync(
       join(dist, 'mf-manifest.json'),
       JSON.stringify({ name: 'legal', exposes, shared: [], contractsVersion }),

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { releasedVersion, type RemoteMapJson } from '@nova/contracts/remote-map';
-import { sliceNames, slices, type SliceName } from '@nova/contracts/slices';
+import { legacyPages } from '@nova/contracts/routes';
+import { sliceNames, type SliceName } from '@nova/contracts/slices';
 
 const releasesPerSlice = 12;
 const cli = join(import.meta.dirname, 'cli.js');
@@ -28,7 +29,7 @@ const temporary = () => {
 /** A tiny build of a slice that passes the contract check: it exposes the slice's pages, shares nothing. */
 function fakeBuild(slice: SliceName, edition: number) {
   const dist = temporary();
-  const exposes = slices[slice].exposes.map((name) => ({ name }));
+  const exposes = legacyPages(slice).map(({ module }) => ({ name: module }));
   writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: slice, exposes, shared: [] }));
   writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
   return dist;

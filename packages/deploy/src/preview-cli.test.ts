@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slices } from '@nova/contracts/slices';
+import { legacyPages } from '@nova/contracts/routes';
 import { previewOf } from '@nova/signing/preview-token';
 import { localSigningKey, signingKeyFile } from '@nova/signing/signing-key';
 import { signer } from '@nova/signing/signing';
@@ -41,7 +41,7 @@ describe('slice preview', { timeout: 60_000 }, () => {
     writeFileSync(join(root, 'shell.json'), JSON.stringify({ exposes: [], shared: [] }));
     for (const edition of [1, 2]) {
       const dist = temporary();
-      const exposes = slices.legal.exposes.map((name) => ({ name }));
+      const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
       writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [] }));
       writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
       versions.push(

@@ -21,6 +21,24 @@ const HarnessNav = styled.nav`
 `;
 
 /**
+ * The harness's pages from the pages the slice declares (its `src/exposes/pages.json`): each at its
+ * path, under its title, showing the element given for its module; `links` says where the nav
+ * links to for a page whose path has parameters (`{ GamePage: '/games/pug-life' }`).
+ */
+export function declaredHarnessPages(
+  declared: readonly { path: string; module: string; title: string }[],
+  elements: Record<string, ReactNode>,
+  links: Record<string, string> = {},
+): HarnessPage[] {
+  return declared.map(({ path, module, title }) => ({
+    path,
+    label: title,
+    ...(links[module] !== undefined && { link: links[module] }),
+    element: elements[module] ?? <p>No element for {module} in the harness.</p>,
+  }));
+}
+
+/**
  * Runs a remote's pages on their own, for the team that owns them. Not part of what
  * a remote exposes: in the portal the shell provides the router, theme and layout.
  */
