@@ -1,10 +1,14 @@
 // @ts-check
-// The contract between the shell and a remote, checked on the builds as deployed: the remote
-// exposes every module the shell's routes load, and every singleton it shares is one the shell
-// provides in a version it accepts, its HTML fragments were rendered with the shell's theme, and
+// The contract between the shell and a remote, checked on the builds as deployed: every page the
+// remote declares (its manifest's `pages`, which its build wrote from its src/exposes/pages.json)
+// is a page and shows a module the remote exposes; every singleton it shares is one the shell
+// provides in a version it accepts; its HTML fragments were rendered with the shell's theme; and
 // it was built against the major of @nova/contracts the shell provides (a major is a breaking
-// change to what they agree on).
-import { routes, splitPage } from '@nova/contracts/routes';
+// change to what they agree on). Which pages the portal has is no longer the shell's: a version
+// that declares none was built before slices declared them, and serves the pages of then
+// (`legacyPages`), which it must expose.
+import { pagesProblems } from '@nova/contracts/pages';
+import { legacyPages } from '@nova/contracts/routes';
 import semver from 'semver';
 
 /**
@@ -12,10 +16,36 @@ import semver from 'semver';
  * @typedef {{
  *   exposes: { name: string }[],
  *   shared: { name: string, version?: string, requiredVersion?: string, singleton?: boolean }[],
+ *   pages?: unknown,
  *   themeHash?: string,
  *   contractsVersion?: string,
  * }} FederationManifest
  */
+
+/**
+ * What is wrong with the pages a remote's build declares, one sentence each: declarations that
+ * are not pages, or pages that show a module the build does not expose.
+ * @param {string} remote
+ * @param {string} version
+ * @param {FederationManifest} manifest
+ * @returns {string[]}
+ */
+function pageProblems(remote, version, { exposes, pages }) {
+  const exposed = new Set(exposes.map((expose) => expose.name));
+  const built = `${remote} ${version}`;
+  if (pages === undefined)
+    return legacyPages(remote)
+      .filter(({ module }) => !exposed.has(module))
+      .map(
+        ({ path, module }) =>
+          `${built} declares no pages, so it serves the pages ${remote} had before slices declared theirs, but it does not expose ${module}, which ${path} shows.`,
+      );
+  const malformed = pagesProblems(`${built}'s pages`, pages);
+  if (malformed.length > 0) return malformed;
+  return /** @type {import('@nova/contracts/pages').PageDeclaration[]} */ (pages)
+    .filter(({ module }) => !exposed.has(module))
+    .map(({ path, module }) => `${built} declares ${path} with ${module}, which it does not expose.`);
+}
 
 /**
  * What is wrong between the shell's build and one remote's build, one sentence each (none: they fit).
@@ -23,14 +53,7 @@ import semver from 'semver';
  * @returns {string[]}
  */
 export function contractProblems({ remote, version, remoteManifest, shellManifest }) {
-  const problems = [];
-  const exposed = new Set(remoteManifest.exposes.map((expose) => expose.name));
-  for (const { path, page } of Object.values(routes)) {
-    const { remote: owner, exposed: module } = splitPage(page);
-    if (owner === remote && !exposed.has(module)) {
-      problems.push(`${remote} ${version} does not expose ${module}, which the shell loads for ${path}.`);
-    }
-  }
+  const problems = pageProblems(remote, version, remoteManifest);
   const provided = new Map(shellManifest.shared.map((shared) => [shared.name, shared.version]));
   for (const { name, requiredVersion, singleton } of remoteManifest.shared) {
     if (!singleton) continue;

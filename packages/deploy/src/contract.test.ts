@@ -12,8 +12,13 @@ const shellManifest: FederationManifest = {
   themeHash: 'shell-theme',
   contractsVersion: '1.4.2',
 };
+const legalPages = [
+  { path: '/terms-and-conditions', module: 'TermsPage', title: 'Terms and Conditions' },
+  { path: '/privacy-policy', module: 'PrivacyPage', title: 'Privacy Policy' },
+];
 const legal = (changes: Partial<FederationManifest> = {}): FederationManifest => ({
   exposes: [{ name: 'TermsPage' }, { name: 'PrivacyPage' }],
+  pages: legalPages,
   shared: [
     { name: 'react', requiredVersion: '^19.3.1', singleton: true },
     { name: 'date-fns', requiredVersion: '^1.3.0' },
@@ -31,19 +36,51 @@ describe('the contract check', () => {
     ]);
   });
 
-  it('passes a remote that exposes every page the shell routes to and accepts its singletons', () => {
+  it('passes a remote that exposes every page it declares and accepts its singletons', () => {
     expect(check(legal())).toEqual([]);
   });
 
-  it('fails a remote that no longer exposes a page the shell loads, naming both', () => {
+  it("passes pages and slices the shell's build never heard of: the slice declares its pages", () => {
+    const withNewPage = legal({
+      exposes: [...legal().exposes, { name: 'CookiesPage' }],
+      pages: [...legalPages, { path: '/cookies', module: 'CookiesPage', title: 'Cookies' }],
+    });
+    expect(check(withNewPage)).toEqual([]);
+    const reviews = legal({
+      exposes: [{ name: 'ReviewsPage' }],
+      pages: [{ path: '/reviews', module: 'ReviewsPage', title: 'Reviews' }],
+    });
+    expect(check(reviews, 'reviews')).toEqual([]);
+  });
+
+  it('refuses a version that declares a page showing a module it does not expose, naming the page and the module', () => {
     expect(check(legal({ exposes: [{ name: 'TermsPage' }] }))).toEqual([
-      'legal 1.4.0-abcd1234 does not expose PrivacyPage, which the shell loads for /privacy-policy.',
+      'legal 1.4.0-abcd1234 declares /privacy-policy with PrivacyPage, which it does not expose.',
+    ]);
+  });
+
+  it('refuses a version whose pages are not page declarations, saying what is wrong with each', () => {
+    expect(check(legal({ pages: { '/terms-and-conditions': 'TermsPage' } }))).toEqual([
+      "legal 1.4.0-abcd1234's pages must be a list of pages.",
+    ]);
+    expect(check(legal({ pages: [{ path: 'terms', module: 'TermsPage', title: 'Terms' }] }))).toEqual([
+      "legal 1.4.0-abcd1234's pages[0]: its path must start with / and be at most 200 characters.",
+    ]);
+  });
+
+  it('checks a version that declares no pages (built before slices declared theirs) against the pages its slice had then', () => {
+    const { pages, ...undeclared } = legal();
+    expect(pages).toBeDefined();
+    expect(check(undeclared)).toEqual([]);
+    expect(check({ ...undeclared, exposes: [{ name: 'TermsPage' }] })).toEqual([
+      'legal 1.4.0-abcd1234 declares no pages, so it serves the pages legal had before slices declared theirs, but it does not expose PrivacyPage, which /privacy-policy shows.',
     ]);
   });
 
   it('fails a remote that needs a newer singleton than the shell provides, naming the package and both versions', () => {
     const contact = legal({
       exposes: [{ name: 'ContactPage' }],
+      pages: [{ path: '/contact', module: 'ContactPage', title: 'Contact' }],
       shared: [{ name: '@nova/store', requiredVersion: '^1.1.0', singleton: true }],
     });
     expect(check(contact, 'contact')).toEqual([
