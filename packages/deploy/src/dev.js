@@ -6,10 +6,9 @@
 // override token signed with the environment's key, naming the slice and this dev server: the
 // browser that opens it sees the environment with this slice from here, every other browser the
 // released site. Only an environment that allows overrides (OVERRIDES=allow) honours it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { devFragmentPath, overrideParameter } from '@nova/contracts/dev-override';
-import { pageRoute } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { portNumber } from '@nova/kit/settings';
 import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
@@ -20,6 +19,22 @@ import { signer } from '@nova/signing/signing';
 
 /** The dev server's port unless told: the slice's own, a thousand up (its released origin keeps its own). */
 export const defaultDevPort = (/** @type {SliceName} */ slice) => slices[slice].port + 1000;
+
+/**
+ * The page the link opens: the first the slice in `folder` declares at one address (its
+ * `src/exposes/pages.json`), or the site's first page.
+ * @param {string} folder
+ * @returns {{ path: string, module?: string }}
+ */
+function firstPage(folder) {
+  const file = join(folder, 'src/exposes/pages.json');
+  /** @type {unknown} */
+  const declared = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const pages = /** @type {import('@nova/contracts/pages').PageDeclaration[]} */ (
+    Array.isArray(declared) ? declared : []
+  );
+  return pages.find((page) => typeof page?.path === 'string' && !/[:*]/.test(page.path)) ?? { path: '/' };
+}
 
 /**
  * @param {{ slice: SliceName, folder: string, root: string, environment: string, port?: string, print?: (line: string) => void }} options
@@ -42,13 +57,10 @@ export async function dev({ slice, folder, root, environment, port, print = cons
   // Loaded here: only this command needs Vite, which the slice's own devDependencies provide.
   const { startOverrideDevServer } = await import('@nova/build-preset/dev-server');
   const server = await startOverrideDevServer({ name: slice, root: folder, port: devPort, environment });
-  const page = /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (
-    `${slice}/${slices[slice].exposes[0]}`
-  );
-  const path = pageRoute(page) ?? '/';
+  const { path, module = '' } = firstPage(folder);
   // The first render compiles the page's modules: done now, not within the composer's timeout.
   const warm = new URL(devFragmentPath, server.origin);
-  warm.search = new URLSearchParams({ path, page: slices[slice].exposes[0] }).toString();
+  warm.search = new URLSearchParams({ path, page: module }).toString();
   await fetch(warm).then(
     (response) => response.body?.cancel(),
     () => undefined,

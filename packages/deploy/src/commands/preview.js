@@ -1,9 +1,8 @@
 // @ts-check
-// `slice preview <slice> <version>`: a link to the slice's first page in the environment (--environment
+// `slice preview <slice> <version>`: a link to the version's first page in the environment (--environment
 // <url>) that shows that version in the tab that opens it, for --for <duration> (at most 24h), signed
 // with the environment's key (SIGNING_KEY, or the root's signing-key file).
-import { pageRoute } from '@nova/contracts/routes';
-import { slices } from '@nova/contracts/slices';
+import { legacyPages } from '@nova/contracts/routes';
 import { previewLifetime, previewToken } from '@nova/signing/preview-token';
 import { environmentKey } from '@nova/signing/signing-key';
 import { signer } from '@nova/signing/signing';
@@ -33,10 +32,11 @@ export async function previewCommand({ args, options }, { root, store }) {
         'local environment that has one (npm start makes it).',
     );
   const expiresAt = Date.now() + lifetimeMs;
-  const firstPage = /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (
-    `${slice}/${slices[slice].exposes[0]}`
-  );
-  const page = pageRoute(firstPage) ?? '/';
+  // The first page the version declares at one address (one published before pages were
+  // declared: the portal's then).
+  const metadata = /** @type {{ pages?: import('@nova/contracts/pages').PageDeclaration[] }} */ (listed.metadata);
+  const pages = Array.isArray(metadata.pages) ? metadata.pages : legacyPages(slice);
+  const page = pages.find(({ path }) => !/[:*]/.test(path))?.path ?? '/';
   const link = new URL(page, options.environment);
   link.searchParams.set('preview', previewToken(signer(key), { slice, version, expiresAt }));
   console.log(`Preview of ${slice} ${version} until ${new Date(expiresAt).toISOString()}, in the tab that opens:`);
