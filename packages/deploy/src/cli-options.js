@@ -24,6 +24,7 @@ export const commandNames = /** @type {const} */ ([
   'list',
   'check',
   'eject',
+  'create',
   'dev',
 ]);
 /** @typedef {(typeof commandNames)[number]} CommandName */

@@ -17,6 +17,7 @@
 import { commandNames, readCommandLine } from './cli-options.js';
 import { checkCommand } from './commands/check.js';
 import { commandContext } from './commands/context.js';
+import { createCommand } from './commands/create.js';
 import { devCommand } from './commands/dev.js';
 import { ejectCommand } from './commands/eject.js';
 import { environmentCommand } from './commands/environment.js';
@@ -46,6 +47,7 @@ const commands = {
   list: listCommand,
   check: checkCommand,
   eject: ejectCommand,
+  create: createCommand,
   dev: devCommand,
 };
 

@@ -21,12 +21,12 @@ import { signer } from '@nova/signing/signing';
 export const defaultDevPort = (/** @type {SliceName} */ slice) => slices[slice].port + 1000;
 
 /**
- * The page the link opens: the first the slice in `folder` declares at one address (its
- * `src/exposes/pages.json`), or the site's first page.
+ * The first page the slice in `folder` declares at one address (its `src/exposes/pages.json`), or
+ * the site's first page: what its links open.
  * @param {string} folder
  * @returns {{ path: string, module?: string }}
  */
-function firstPage(folder) {
+export function firstDeclaredPage(folder) {
   const file = join(folder, 'src/exposes/pages.json');
   /** @type {unknown} */
   const declared = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
@@ -57,7 +57,7 @@ export async function dev({ slice, folder, root, environment, port, print = cons
   // Loaded here: only this command needs Vite, which the slice's own devDependencies provide.
   const { startOverrideDevServer } = await import('@nova/build-preset/dev-server');
   const server = await startOverrideDevServer({ name: slice, root: folder, port: devPort, environment });
-  const { path, module = '' } = firstPage(folder);
+  const { path, module = '' } = firstDeclaredPage(folder);
   // The first render compiles the page's modules: done now, not within the composer's timeout.
   const warm = new URL(devFragmentPath, server.origin);
   warm.search = new URLSearchParams({ path, page: module }).toString();

@@ -11,10 +11,9 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { routes, splitPage } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { localDeployments } from './deployment-root.js';
-import { defaultDevPort } from './dev.js';
+import { defaultDevPort, firstDeclaredPage } from './dev.js';
 import { ejectedReadme } from './ejected-readme.js';
 import { commitEverything } from './git.js';
 import { requireWorkspace } from './workspace.js';
@@ -68,11 +67,12 @@ export function ownDependencies(dependencies, { catalog, platform }) {
  * The slice's package.json for a repository of its own: its scripts plus its tests (types first),
  * each after the check that it runs on the workspace's Node (`engines`, which the install brings as
  * the workspace's does: its optional dependencies), patch-package after every install, and `dev`
- * the slice inside an environment (`slice dev`; the harness alone is `dev:alone`).
- * @param {{ name: string, version: string, scripts?: Record<string, string>, dependencies?: Dependencies, devDependencies?: Dependencies }} workspacePackage
- * @param {{ slice: SliceName, catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, workspaceManifest: { engines: { node: string }, optionalDependencies: Dependencies } }} context
+ * the slice inside an environment (`slice dev`, on `devPort` if given; the harness alone is
+ * `dev:alone`).
+ * @param {WorkspacePackage} workspacePackage
+ * @param {{ slice: string, devPort?: number, catalog: Dependencies, platform: (name: string) => { version: string, published: boolean }, workspaceManifest: { engines: { node: string }, optionalDependencies: Dependencies } }} context
  */
-function ownPackage(workspacePackage, { slice, catalog, platform, workspaceManifest }) {
+function ownPackage(workspacePackage, { slice, devPort, catalog, platform, workspaceManifest }) {
   const { name, version, scripts = {}, dependencies = {}, devDependencies = {} } = workspacePackage;
   const tools = Object.fromEntries(
     ownRepositoryTools.map((tool) => [tool, tool.startsWith('@nova/') ? 'workspace:*' : 'catalog:']),
@@ -80,7 +80,7 @@ function ownPackage(workspacePackage, { slice, catalog, platform, workspaceManif
   const versions = { catalog, platform };
   const checked = {
     ...scripts,
-    dev: `slice dev ${slice}`,
+    dev: `slice dev ${slice}${devPort === undefined ? '' : ` --port ${devPort}`}`,
     ...(scripts.dev && { 'dev:alone': scripts.dev }),
     test: 'tsc && vitest run',
   };
@@ -143,19 +143,52 @@ export const ciScript = [
 ].join('\n');
 
 /**
- * Writes the repository of `slice` into `dir` (a new or empty folder).
- * @param {{ slice: SliceName, dir: string | undefined, registry: string | undefined }} options
+ * @typedef {{ name: string, version: string, scripts?: Record<string, string>, dependencies?: Dependencies, devDependencies?: Dependencies }} WorkspacePackage
+ *   a slice's package.json as the workspace writes it (`workspace:*`, `catalog:`)
  */
-export function eject({ slice, dir, registry = localRegistry }) {
-  const workspace = requireWorkspace('eject writes a slice from its sources, in the workspace.');
+
+/**
+ * Where a new repository goes, checked before anything is written: the workspace it is made
+ * from, the folder (new, or empty) and the registry of the platform packages.
+ * @param {{ command: 'eject' | 'create', dir: string | undefined, registry: string }} options
+ */
+export function newRepository({ command, dir, registry }) {
+  const workspace = requireWorkspace(
+    command === 'eject'
+      ? 'eject writes a slice from its sources, in the workspace.'
+      : "create writes a slice from the workspace's build preset and versions, in the workspace.",
+  );
   if (!dir) throw new Error('Name the folder of the new repository with --dir <path>.');
   if (!URL.canParse(registry) || !/^https?:$/.test(new URL(registry).protocol))
     throw new Error(`--registry must be the http(s) URL of an npm registry, not "${registry}".`);
   const target = resolve(dir);
   if (existsSync(target) && readdirSync(target).length > 0)
-    throw new Error(`${target} is not empty: eject writes a new repository.`);
-  const source = join(workspace, slices[slice].folder);
-  const workspacePackage = readJson(join(source, 'package.json'));
+    throw new Error(`${target} is not empty: ${command} writes a new repository.`);
+  return { workspace, target, registry: new URL(registry).href };
+}
+
+/**
+ * Writes what a slice's repository of its own holds around its sources (already in `target`):
+ * its package.json (the platform packages by version from `registry`, the rest at the catalog's
+ * versions), .npmrc, tsconfig.json, .gitignore, the workspace's .env, the patches its build needs,
+ * CI, the Node check and the README; then makes it a git repository with one commit.
+ * @param {{ workspace: string, target: string, registry: string, slice: string, workspacePackage: WorkspacePackage, port: number, devPort: number, pagePath: string, made: 'eject' | 'create', devPortInScript?: boolean }} repository
+ *   port: the slice's dev server (the harness); devPort: `slice dev`'s (`devPortInScript`: named in
+ *   the `dev` script, for a slice the CLI has no port of); pagePath: one of its pages; made: the
+ *   command that makes it, as the README and the first commit say
+ */
+export function writeOwnRepository({
+  workspace,
+  target,
+  registry,
+  slice,
+  workspacePackage,
+  port,
+  devPort,
+  pagePath,
+  made,
+  devPortInScript = false,
+}) {
   const { catalog, patchedDependencies = {} } = parse(readFileSync(join(workspace, 'pnpm-workspace.yaml'), 'utf8'));
   const workspacePackages = new Map(
     readdirSync(join(workspace, 'packages'))
@@ -171,16 +204,15 @@ export function eject({ slice, dir, registry = localRegistry }) {
   };
   const ownManifest = ownPackage(workspacePackage, {
     slice,
+    ...(devPortInScript && { devPort }),
     catalog,
     platform,
     workspaceManifest: readJson(join(workspace, 'package.json')),
   });
 
-  mkdirSync(target, { recursive: true });
-  cpSync(source, target, { recursive: true, filter: (path) => path === source || !generated.has(basename(path)) });
   const write = (/** @type {string} */ file, /** @type {string} */ text) => writeFileSync(join(target, file), text);
   write('package.json', `${JSON.stringify(ownManifest, null, 2)}\n`);
-  write('.npmrc', `@nova:registry=${new URL(registry).href}\n`);
+  write('.npmrc', `@nova:registry=${registry}\n`);
   write('tsconfig.json', `${JSON.stringify(ownTsconfig(workspace), null, 2)}\n`);
   write('.gitignore', ['node_modules/', 'dist/', '.vite/', '*.tsbuildinfo', ''].join('\n'));
   cpSync(join(workspace, '.env'), join(target, '.env'));
@@ -205,22 +237,26 @@ export function eject({ slice, dir, registry = localRegistry }) {
   chmodSync(join(target, 'ci/run'), 0o755);
   mkdirSync(join(target, 'scripts'), { recursive: true }); // marketing has scripts of its own
   cpSync(fileURLToPath(new URL('check-node.js', import.meta.url)), join(target, 'scripts/check-node.js'));
-  const page = Object.values(routes).find(({ page: module }) => splitPage(module).remote === slice);
   write(
     'README.md',
     ejectedReadme({
       slice,
       name: ownManifest.name,
-      registry: new URL(registry).href,
+      registry,
       node: ownManifest.engines.node,
-      port: slices[slice].port,
-      devPort: defaultDevPort(slice),
+      port,
+      devPort,
       deployments: localDeployments,
-      pagePath: page?.path ?? '/',
+      pagePath,
+      made,
     }),
   );
-  console.log(`${slice}: a repository of its own in ${target}, with the platform packages from ${registry}.`);
-  const commit = commitEverything(target, `The ${slice} slice, ejected from the Nova Reels workspace`);
+  const commit = commitEverything(
+    target,
+    made === 'eject'
+      ? `The ${slice} slice, ejected from the Nova Reels workspace`
+      : `The ${slice} slice, created with slice create`,
+  );
   console.log(
     commit
       ? `It is a git repository: its first commit, ${commit}, holds all of it.`
@@ -228,4 +264,26 @@ export function eject({ slice, dir, registry = localRegistry }) {
           'git commit) before you publish, so that each version names the commit it was built from.',
   );
   console.log(`Next: cd ${target} && npm install && npm test && npm run build (see its README.md).`);
+}
+
+/**
+ * Writes the repository of `slice` into `dir` (a new or empty folder).
+ * @param {{ slice: SliceName, dir: string | undefined, registry: string | undefined }} options
+ */
+export function eject({ slice, dir, registry = localRegistry }) {
+  const repository = newRepository({ command: 'eject', dir, registry });
+  const { workspace, target } = repository;
+  const source = join(workspace, slices[slice].folder);
+  mkdirSync(target, { recursive: true });
+  cpSync(source, target, { recursive: true, filter: (path) => path === source || !generated.has(basename(path)) });
+  console.log(`${slice}: a repository of its own in ${target}, with the platform packages from ${registry}.`);
+  writeOwnRepository({
+    ...repository,
+    slice,
+    workspacePackage: readJson(join(source, 'package.json')),
+    port: slices[slice].port,
+    devPort: defaultDevPort(slice),
+    pagePath: firstDeclaredPage(source).path,
+    made: 'eject',
+  });
 }

@@ -132,6 +132,12 @@ describe('slice eject', () => {
     expect(file('src/exposes/fragment-list.test.tsx')).toBeTruthy();
     expect(file('.env')).toBe(readFileSync(join(repoRoot, '.env'), 'utf8'));
     expect(file('README.md')).toContain('npx slice release legal <version> --root <root>');
+    // A page is the team's alone; the slice is in the environments already.
+    expect(file('README.md')).toContain('declare\nit in `src/exposes/pages.json`');
+    expect(file('README.md')).not.toContain('## Add it to an environment');
+    expect(file('src/exposes/pages.json')).toBe(
+      readFileSync(join(repoRoot, 'mfe-legal/src/exposes/pages.json'), 'utf8'),
+    );
     expect(file('ci/run')).toBe(ciScript);
     expect(statSync(join(dir, 'ci/run')).mode & 0o111).not.toBe(0);
     expect(file('patches/@module-federation+vite+1.23.0.patch')).toContain(

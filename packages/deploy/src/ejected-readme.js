@@ -1,19 +1,65 @@
 // @ts-check
-// The README of a slice's own repository (eject.js): the commands its team runs.
+// The README of a slice's own repository (eject.js, create.js): the commands its team runs, and
+// for a new slice what the administrator does to add it to an environment.
 
 /**
- * @param {{ slice: string, name: string, registry: string, node: string, port: number, devPort: number, deployments: string, pagePath: string }} facts
+ * How the administrator adds a new slice to an environment, before its team publishes.
+ * @param {string} slice
+ * @param {string} pagePath its page
+ */
+const addToAnEnvironment = (slice, pagePath) => `
+## Add it to an environment
+
+An environment serves the slices it names, each from its origins (where its versions are served,
+tried in order: the next when one fails) at its paths (exact ones, \`/contact\`, or prefixes,
+\`${pagePath}/*\`: ${pagePath} and everything below it). Adding this slice is the administrator's, once per
+environment, with no shell release and no composer setting:
+
+\`\`\`sh
+npx slice environment production --origins ${slice}=<origin> --paths ${slice}=${pagePath}/* --map <map>   # on the discovery service
+npx slice environment --root <root> --origins ${slice}=<origin> --paths ${slice}=${pagePath}/*           # a local environment
+npx slice token create --team ${slice} --slices ${slice} --env production --map <map>              # the team's token, shown once
+\`\`\`
+
+A release of a version that declares a page outside these paths, or one another slice serves, is
+refused, naming the page and its owner. Every composer and browser of the environment picks the
+slice up from the environment as soon as it has a released version; its pages are linked from
+nowhere until a page links them.
+`;
+
+/**
+ * @param {{ slice: string, name: string, registry: string, node: string, port: number, devPort: number, deployments: string, pagePath: string, made?: 'eject' | 'create' }} facts
  *   registry: where the platform packages come from; node: the Node it runs on (engines.node);
  *   port: the slice's dev server; devPort: `slice dev`'s; deployments: the local environment's
- *   deployment root; pagePath: one of the slice's pages
+ *   deployment root; pagePath: one of the slice's pages; made: the command that wrote the
+ *   repository (`create`: a new slice, which an administrator adds to an environment)
  */
-export const ejectedReadme = ({ slice, name, registry, node, port, devPort, deployments, pagePath }) => {
+export const ejectedReadme = ({
+  slice,
+  name,
+  registry,
+  node,
+  port,
+  devPort,
+  deployments,
+  pagePath,
+  made = 'eject',
+}) => {
   const runtime = `Node ${node.replace(/^>=\s*/, '≥ ')}`;
+  const created = made === 'create';
   return `# ${name}
 
 The **${slice}** slice of the Nova Reels portal, in a repository of its own: its pages, their HTML
 fragments and its tests. It is built and shipped on its own; an environment's shell composes its
-pages from the version that environment releases.
+pages from the version that environment releases.${
+    created
+      ? `
+
+\`slice create\` wrote it with one page, \`${pagePath}\`: its component under \`src/\`, its exposed module in
+\`src/exposes/\`, declared in \`src/exposes/pages.json\`, with its tests. Before its first release an
+administrator adds the slice to the environment (*Add it to an environment*, below).`
+      : ''
+  }
 
 You need Node ≥ 20.19, npm and git. The repository runs on ${runtime} (\`engines\` in package.json),
 which the install brings from the npm registry, locked like any other dependency (the optional
@@ -23,7 +69,7 @@ Node (npm's \`EBADENGINE\` warning then says so, as expected), everything after 
 repository's own. Every script checks that first (\`scripts/check-node.js\`) and stops on another
 Node, saying so; on another system (macOS), install that Node yourself.
 
-\`slice eject\` made this folder a git repository with a first commit: each version \`npx slice
+\`slice ${made}\` made this folder a git repository with a first commit: each version \`npx slice
 publish\` makes records the commit it was built from, and whether the tree had changes on top of it
 (\`npx slice list\` shows both). Commit \`package-lock.json\` after the first install.
 
@@ -43,6 +89,18 @@ The platform packages are what a slice builds against, with semantic versions: \
 \`@nova/contracts\` is a breaking change: an environment releases a build of this slice only if its
 shell provides the same major.
 
+## Add a page
+
+A page is this slice's alone: no other repository, no shell and no platform package changes for it.
+Write its component under \`src/\`, expose it as \`src/exposes/<Page>.ts\` (each file there named as a
+component is an exposed module: \`export default <Page> satisfies PageModule['default']\`) and declare
+it in \`src/exposes/pages.json\`, \`{ "path": "${created ? `${pagePath}/new` : '/<path>'}", "module": "<Page>", "title": "New" }\` (a
+path may have \`:parameters\`). The build writes the declared pages into \`dist/mf-manifest.json\`
+(\`pages\`), which \`slice publish\` records, and fails on a page whose module is not exposed, naming
+it. A page at one address gets its HTML fragment from the declaration
+(\`src/exposes/fragment-list.ts\`); list the addresses of a page with parameters there. A release
+refuses a page outside the paths the environment gives this slice, or one another slice serves.
+
 \`postinstall\` runs patch-package, which applies \`patches/\` (the federation plugin's fix for a build
 race under load) and fails the install if a patch no longer applies.
 
@@ -59,7 +117,7 @@ slice from your sources: composed on the server from your code on every page, an
 a reload as you edit. Everyone else sees the released site. *End override* in the page's notice
 returns that browser to it. Only an environment that allows overrides honours the link (the local
 one does; production does not).
-
+${created ? addToAnEnvironment(slice, pagePath) : ''}
 ## Ship
 
 An environment is a deployment root (the folder its slice origins serve versions from; for the
@@ -84,9 +142,9 @@ one as you move around, with a notice and its *End preview* button; every other 
 the released site. Only such a link previews: the composer honours no other form of \`?preview=\`,
 nor a version that was rolled back.
 
-A release that does not fit the shell is refused with the reason (a page the shell routes to that
-this build does not expose, a shared library or theme the shell does not have, another major of
-\`@nova/contracts\`). \`--dist <dir>\` publishes a build made elsewhere (CI's).
+A release that does not fit is refused with the reason (a page this build declares but does not
+expose, a shared library or theme the shell does not have, another major of \`@nova/contracts\`).
+\`--dist <dir>\` publishes a build made elsewhere (CI's).
 
 ## CI
 
