@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultDevPort, dev } from './dev.js';
+import { defaultDevPort, dev, firstDeclaredPage } from './dev.js';
 
 const folders: string[] = [];
 const folder = (files: Record<string, string> = {}) => {
@@ -50,5 +50,17 @@ describe('slice dev', () => {
 
   it('serves a slice a thousand ports above its own, which its released origin keeps', () => {
     expect(defaultDevPort('legal')).toBe(5176);
+  });
+
+  it('opens the first page the slice declares at one address, or the site where it declares none', () => {
+    const games = [
+      { path: '/games/:gameId', module: 'GamePage', title: 'Game' },
+      { path: '/games', module: 'GamesPage', title: 'Games' },
+    ];
+    const declared = folder();
+    mkdirSync(join(declared, 'src/exposes'), { recursive: true });
+    writeFileSync(join(declared, 'src/exposes/pages.json'), JSON.stringify(games));
+    expect(firstDeclaredPage(declared)).toEqual(games[1]);
+    expect(firstDeclaredPage(folder())).toEqual({ path: '/' });
   });
 });
