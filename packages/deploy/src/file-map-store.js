@@ -2,10 +2,13 @@
 // A remote map in a local file. Writers take a lock beside it (`<file>.lock`), check the file is
 // still at the revision they read, and replace it through a temporary file of their own and an
 // atomic rename, so readers see the old map or the new one and no writer loses another's change.
+// The map carries its deployment root's environment (environment.json, with the defaults): read
+// with the one the root has now, and written with it on every write, so composers read one file.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { emptyRemoteMap } from '@nova/contracts/remote-map';
+import { environmentOf } from './deployment-root.js';
 import { lock } from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { mapStore, parseMap, serializeMap } from './map-store.js';
@@ -58,19 +61,22 @@ async function whileLocked(file, work) {
 
 /**
  * @param {string} file
+ * @param {{ root?: string }} [options] root: the deployment root whose environment the map carries
+ *   (by default the map's folder, as `<root>/remotes.json`)
  * @returns {MapStore}
  */
-export function fileMapStore(file) {
+export function fileMapStore(file, { root = dirname(file) } = {}) {
   return mapStore({
     location: file,
     async read() {
       const { bytes, revision } = await readMapFile(file);
-      return { map: bytes ? parseMap(bytes.toString('utf8'), file) : emptyRemoteMap(), revision };
+      const map = bytes ? parseMap(bytes.toString('utf8'), file) : emptyRemoteMap();
+      return { map: { ...map, environment: environmentOf(root) }, revision };
     },
     replace: (revision, map) =>
       whileLocked(file, async () => {
         if ((await readMapFile(file)).revision !== revision) return undefined;
-        const bytes = serializeMap(map);
+        const bytes = serializeMap({ ...map, environment: environmentOf(root) });
         try {
           await writeFileAtomic(file, bytes);
         } catch (error) {

@@ -5,7 +5,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRecord } from '@nova/contracts/remote-map';
 
-/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
+/**
+ * A remote map as a store reads it: each version with the pages it declares (`metadata.pages`;
+ * none for a version published before), and the environment (which slices exist, their origins and
+ * paths), which a file store writes from its deployment root and a URL store leaves to the service.
+ * @typedef {import('@nova/contracts/remote-map').SliceVersion & { metadata: { pages?: import('@nova/contracts/pages').PageDeclaration[] } }} SliceVersion
+ * @typedef {{ schema: string, microFrontends: Record<string, SliceVersion[]>, environment?: import('@nova/contracts/environment').Environment }} RemoteMapJson
+ */
 
 /**
  * A map and the revision it was read at (`null`: there is no map yet).

@@ -32,6 +32,16 @@ async function serve(handler: RequestListener) {
 const listing = (number: string) => (map: RemoteMapJson) => addVersion(map, 'legal', listedVersion(number));
 const listed = (map: RemoteMapJson) => map.microFrontends.legal?.map((entry) => entry.metadata.version);
 
+/** The environment a map file carries in a root with no environment.json: the slice list's. */
+const localEnvironment = {
+  slices: {
+    marketing: { origins: ['http://localhost:4174'], paths: ['/'] },
+    games: { origins: ['http://localhost:4175'], paths: ['/games/*'] },
+    legal: { origins: ['http://localhost:4176'], paths: ['/terms-and-conditions', '/privacy-policy'] },
+    contact: { origins: ['http://localhost:4177'], paths: ['/contact'] },
+  },
+};
+
 /** A map file in a fresh folder, and a store on it. */
 async function open() {
   const file = join(temporary(), 'remotes.json');
@@ -41,9 +51,10 @@ async function open() {
 describe('the store of a map file', () => {
   it('reads an empty map at no revision before the first write, then the map written and its revision', async () => {
     const { store } = await open();
-    expect(await store().read()).toEqual({ map: emptyRemoteMap(), revision: null });
+    const empty = { ...emptyRemoteMap(), environment: localEnvironment };
+    expect(await store().read()).toEqual({ map: empty, revision: null });
     const written = await store().update(listing('1.0.0-a'));
-    expect(written.previous).toEqual(emptyRemoteMap());
+    expect(written.previous).toEqual(empty);
     expect(await store().read()).toEqual({ map: written.map, revision: written.revision });
     expect(written.revision).toEqual(expect.any(String));
   });
@@ -80,6 +91,30 @@ describe('the store of a map file', () => {
     await Promise.all(numbers.map((number) => store().update(listing(number))));
     expect(listed((await store().read()).map)?.sort()).toEqual(numbers.sort());
     expect(readdirSync(join(file, '..'))).toEqual(['remotes.json']);
+  });
+});
+
+describe("a map file's environment", () => {
+  it("is its root's, written into the map on every write and read as the root has it now", async () => {
+    const { store, file } = await open();
+    await store().update(listing('1.0.0-a'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).environment).toEqual(localEnvironment);
+    // The administrator gives legal a second origin: the next read has it, the next write writes it.
+    const legal = { origins: ['http://localhost:4176', 'http://localhost:4186'], paths: ['/legal/*'] };
+    writeFileSync(join(file, '../environment.json'), JSON.stringify({ slices: { legal } }));
+    expect((await store().read()).map.environment?.slices.legal).toEqual(legal);
+    await store().update(listing('1.0.0-b'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).environment.slices.legal).toEqual(legal);
+  });
+
+  it('is that of the root it is given, wherever the map file is', async () => {
+    const root = temporary();
+    writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins: { legal: 'https://legal.cdn.example' } }));
+    const file = join(temporary(), 'elsewhere.json');
+    await fileMapStore(file, { root }).update(listing('1.0.0-a'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).environment.slices.legal.origins).toEqual([
+      'https://legal.cdn.example',
+    ]);
   });
 });
 
@@ -190,6 +225,14 @@ describe('a map behind a URL', () => {
       }),
     ]);
     expect(listed(service.map())).toEqual(['1.0.0-a']);
+  });
+
+  it("writes the map without the environment the service serves it with: that is the administrator's", async () => {
+    const service = await mapService();
+    const withEnvironment = { ...emptyRemoteMap(), environment: localEnvironment };
+    const store = urlMapStore([service.url]);
+    await store.update((map) => listing('1.0.0-a')({ ...map, ...withEnvironment }));
+    expect(service.map()).toEqual({ ...emptyRemoteMap(), microFrontends: { legal: [listedVersion('1.0.0-a')] } });
   });
 
   it('reads and writes through the next instance when one is down, or answers 503', async () => {

@@ -4,7 +4,8 @@
 // (`If-Match` on that ETag, or `If-None-Match: *` to create the first map) that carries the team's
 // token, the command that makes the change, and a key of its own: when an instance fails midway,
 // the same PUT goes to the next one, which answers a change already made instead of making it
-// again. 412 means another writer got there first.
+// again. 412 means another writer got there first. The map read carries the environment (the
+// service adds it); the map written does not: the environment is the administrator's.
 import { randomUUID } from 'node:crypto';
 import { emptyRemoteMap } from '@nova/contracts/remote-map';
 import { mapStore, parseMap, serializeMap } from './map-store.js';
@@ -65,9 +66,11 @@ export function urlMapStore(urls, { token, command, override, timeoutMs, rounds 
         ...(command ? { 'slice-command': command } : {}),
         ...(override ? { 'slice-override': override } : {}),
       };
+      // The environment is the administrator's (`slice environment`): the service refuses a map that carries it.
+      const { environment: _administrators, ...sent } = map;
       let response;
       try {
-        response = await instances.request('', { method: 'PUT', headers, body: serializeMap(map) });
+        response = await instances.request('', { method: 'PUT', headers, body: serializeMap(sent) });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`${reason}: the change may or may not have been made (see slice list).`);
