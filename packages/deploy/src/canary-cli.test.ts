@@ -42,8 +42,9 @@ async function legalEnvironment() {
   const versions: string[] = [];
   for (const edition of [1, 2, 3]) {
     const dist = temporary();
-    const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
-    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [] }));
+    const pages = legacyPages('legal');
+    const exposes = pages.map(({ module }) => ({ name: module }));
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [], pages }));
     writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
     const { stdout } = await slice('publish', 'legal', '--dist', dist);
     versions.push(/^legal (\S+) is published\.$/m.exec(stdout)![1]!);

@@ -70,10 +70,11 @@ function legalRepository(repository = bareLegal()) {
     const dist = join(repository, 'dist');
     rmSync(dist, { recursive: true, force: true });
     mkdirSync(dist);
-    const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
+    const pages = legacyPages('legal');
+    const exposes = pages.map(({ module }) => ({ name: module }));
     writeFileSync(
       join(dist, 'mf-manifest.json'),
-      JSON.stringify({ name: 'legal', exposes, shared: [], contractsVersion }),
+      JSON.stringify({ name: 'legal', exposes, shared: [], contractsVersion, pages }),
     );
     writeFileSync(join(dist, 'remoteEntry.js'), `export const contracts = '${contractsVersion}';`);
   };

@@ -29,8 +29,9 @@ const temporary = () => {
 /** A tiny build of a slice that passes the contract check: it exposes the slice's pages, shares nothing. */
 function fakeBuild(slice: SliceName, edition: number) {
   const dist = temporary();
-  const exposes = legacyPages(slice).map(({ module }) => ({ name: module }));
-  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: slice, exposes, shared: [] }));
+  const pages = legacyPages(slice);
+  const exposes = pages.map(({ module }) => ({ name: module }));
+  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: slice, exposes, shared: [], pages }));
   writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
   return dist;
 }

@@ -41,8 +41,9 @@ describe('slice preview', { timeout: 60_000 }, () => {
     writeFileSync(join(root, 'shell.json'), JSON.stringify({ exposes: [], shared: [] }));
     for (const edition of [1, 2]) {
       const dist = temporary();
-      const exposes = legacyPages('legal').map(({ module }) => ({ name: module }));
-      writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [] }));
+      const pages = legacyPages('legal');
+      const exposes = pages.map(({ module }) => ({ name: module }));
+      writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', exposes, shared: [], pages }));
       writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${edition};`);
       versions.push(
         /^legal (\S+) is published\.$/m.exec((await slice('publish', 'legal', '--dist', dist)).stdout)![1]!,

@@ -1,5 +1,6 @@
 // @ts-check
-// Publishing a slice: its build copied, whole and unchanged, into a folder of its own version.
+// Publishing a slice: its build copied, whole and unchanged, into a folder of its own version, and
+// listed in the map with the pages it declares (its manifest's `pages`).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -15,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pagesProblems } from '@nova/contracts/pages';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { slices } from '@nova/contracts/slices';
 import { remoteMapFile, sliceOrigins, versionFolder } from './deployment-root.js';
@@ -23,8 +25,9 @@ import { fileMapStore } from './file-map-store.js';
 import { git } from './git.js';
 import { requireWorkspace, sliceProject } from './workspace.js';
 
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./map-store.js').MapStore} MapStore */
+/** @typedef {import('@nova/contracts/pages').PageDeclaration} PageDeclaration */
+/** @typedef {import('./map-store.js').SliceVersion} SliceVersion */
 
 /**
  * Every entry under `dir`, as paths relative to it in a stable order, each a plain file or a
@@ -88,17 +91,38 @@ function sourceRevision(folder) {
 }
 
 /**
- * Builds one slice alone; returns the folder of its build.
- * @param {SliceName} slice
+ * Builds one slice of the workspace alone; returns the folder of its build.
+ * @param {string} slice
  */
 export function buildSlice(slice) {
-  const workspace = requireWorkspace(`build ${slice} first (npm run build), then publish it with --built or --dist.`);
-  execFileSync('pnpm', ['--filter', slices[slice].folder, 'build'], { cwd: workspace, stdio: 'inherit' });
+  const instead = `build ${slice} first (npm run build), then publish it with --built or --dist.`;
+  const workspace = requireWorkspace(instead);
+  if (!Object.hasOwn(slices, slice)) throw new Error(`${slice} is not a slice of this workspace: ${instead}`);
+  const { folder } = slices[/** @type {import('@nova/contracts/slices').SliceName} */ (slice)];
+  execFileSync('pnpm', ['--filter', folder, 'build'], { cwd: workspace, stdio: 'inherit' });
   return builtSlice(slice);
 }
 
 /** The folder of a slice's last build, as its build script leaves it. */
-export const builtSlice = (/** @type {SliceName} */ slice) => join(sliceProject(slice), 'dist');
+export const builtSlice = (/** @type {string} */ slice) => join(sliceProject(slice), 'dist');
+
+/**
+ * The pages a build declares: its manifest's `pages` (the build preset writes them from the
+ * slice's `src/exposes/pages.json`), checked as a map takes them. A build without them is refused.
+ * @param {Record<string, unknown>} manifest the build's mf-manifest.json
+ * @param {string} file where it is, for messages
+ * @returns {PageDeclaration[]}
+ */
+function declaredPages(manifest, file) {
+  if (manifest.pages === undefined)
+    throw new Error(
+      `${file} has no "pages" field: a build declares its pages there ([{ "path", "module", "title" }], ` +
+        "from the slice's src/exposes/pages.json); build it with the build preset of this platform.",
+    );
+  const problems = pagesProblems(`${file}'s "pages"`, manifest.pages);
+  if (problems.length > 0) throw new Error(problems.join(' '));
+  return /** @type {PageDeclaration[]} */ (manifest.pages);
+}
 
 /**
  * Copies a build into its version folder, whole or not at all: into a folder of its own first,
@@ -127,9 +151,10 @@ function copyWhole(built, target, deployment) {
 /**
  * Publishes one slice into a deployment root: builds it (by default alone, with its own build
  * script), copies the build to `<root>/<slice>/<version>/` and then lists that version, not
- * released, in the environment's map (by default `<root>/remotes.json`). Publishing the same build
+ * released, with the pages its manifest declares (`metadata.pages`; a build that declares none is
+ * refused before anything is copied), in the environment's map (by default `<root>/remotes.json`). Publishing the same build
  * again changes nothing.
- * @param {{ root: string, slice: SliceName, build?: (slice: SliceName) => string, now?: Date, store?: MapStore }} options
+ * @param {{ root: string, slice: string, build?: (slice: string) => string, now?: Date, store?: MapStore }} options
  *   build: makes the build and returns its folder
  * @returns {Promise<string>} the version
  */
@@ -137,7 +162,11 @@ export async function publish({ root, slice, build = buildSlice, now = new Date(
   const built = build(slice);
   const manifest = join(built, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`${built} is not a build of ${slice}: it has no mf-manifest.json.`);
-  const { version: packageVersion } = JSON.parse(readFileSync(join(sliceProject(slice), 'package.json'), 'utf8'));
+  const pages = declaredPages(JSON.parse(readFileSync(manifest, 'utf8')), manifest);
+  const packageFile = join(sliceProject(slice), 'package.json');
+  const { version: packageVersion } = existsSync(packageFile) ? JSON.parse(readFileSync(packageFile, 'utf8')) : {};
+  if (typeof packageVersion !== 'string')
+    throw new Error(`${packageFile} gives ${slice} no version: publish from the slice's own folder.`);
   const version = buildVersion(built, packageVersion);
 
   const target = versionFolder(root, slice, version);
@@ -145,11 +174,21 @@ export async function publish({ root, slice, build = buildSlice, now = new Date(
   if (!builtFrom.commit)
     console.log(`${slice}: not in a git repository (or no commit yet), so this version records no commit.`);
   if (!existsSync(target)) copyWhole(built, target, { slice, version, builtFrom });
-  const url = `${sliceOrigins(root)[slice]}/${version}/mf-manifest.json`;
+  const origin = sliceOrigins(root)[slice];
+  if (origin === undefined)
+    throw new Error(
+      `${root}'s environment has no origin for ${slice}: give it one (slice environment --root ${root} --origins ${slice}=<origin> --paths ${slice}=<path>).`,
+    );
+  const url = `${origin}/${version}/mf-manifest.json`;
   const integrity = `sha256-${createHash('sha256')
     .update(readFileSync(join(target, 'mf-manifest.json')))
     .digest('base64')}`;
-  const entry = { ...sliceVersion({ url, version, integrity, released: false }), extras: { builtFrom } };
+  const listed = sliceVersion({ url, version, integrity, released: false });
+  const entry = /** @type {SliceVersion} */ ({
+    ...listed,
+    metadata: { ...listed.metadata, pages },
+    extras: { builtFrom },
+  });
   try {
     await (store ?? fileMapStore(remoteMapFile(root))).update((map) => addVersion(map, slice, entry));
   } catch (error) {

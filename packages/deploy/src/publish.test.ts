@@ -29,11 +29,17 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A build of the legal slice, as its build script leaves it. */
-function legalBuild(page = 'export default 1;') {
+/** The pages legal's builds declare in these tests. */
+const legalPages = [
+  { path: '/terms-and-conditions', module: 'TermsPage', title: 'Terms and Conditions' },
+  { path: '/privacy-policy', module: 'PrivacyPage', title: 'Privacy Policy' },
+];
+
+/** A build of the legal slice, as its build script leaves it (`pages`: its manifest's, or none). */
+function legalBuild(page = 'export default 1;', pages: unknown = legalPages) {
   const dist = temporary();
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'mf-manifest.json'), '{"name":"legal"}');
+  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'legal', ...(pages ? { pages } : {}) }));
   writeFileSync(join(dist, 'remoteEntry.js'), 'export {}');
   writeFileSync(join(dist, 'assets/TermsPage.js'), page);
   return dist;
@@ -64,17 +70,74 @@ describe('publishing a slice', () => {
       version,
       builtFrom: { builtAt: now.toISOString(), commit: expect.any(String), dirty: expect.any(Boolean) },
     });
+    const listed = sliceVersion({
+      url: `http://localhost:4176/${version}/mf-manifest.json`,
+      version,
+      integrity: expect.stringMatching(/^sha256-/),
+      released: false,
+    });
     expect(readRemoteMap(root).microFrontends.legal).toEqual([
       {
-        ...sliceVersion({
-          url: `http://localhost:4176/${version}/mf-manifest.json`,
-          version,
-          integrity: expect.stringMatching(/^sha256-/),
-          released: false,
-        }),
+        ...listed,
+        metadata: { ...listed.metadata, pages: legalPages },
         extras: { builtFrom: expect.objectContaining({ builtAt: now.toISOString() }) },
       },
     ]);
+  });
+
+  it('records the pages the build declares, and refuses one that declares none or pages a map does not take', async () => {
+    const root = temporary();
+    const version = await publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    expect(readRemoteMap(root).microFrontends.legal?.[0]?.metadata).toMatchObject({ version, pages: legalPages });
+
+    const unmarked = legalBuild('export default 2;', null);
+    await expect(publish({ root, slice: 'legal', build: () => unmarked, now })).rejects.toThrow(
+      `${unmarked}/mf-manifest.json has no "pages" field: a build declares its pages there`,
+    );
+    const odd = legalBuild('export default 3;', [{ path: 'privacy', module: 'PrivacyPage', title: 'Privacy' }]);
+    await expect(publish({ root, slice: 'legal', build: () => odd, now })).rejects.toThrow(
+      `${odd}/mf-manifest.json's "pages"[0]: its path must start with /`,
+    );
+    // Refused before anything is copied or listed.
+    expect(readdirSync(join(root, 'legal'))).toEqual([version]);
+    expect(readRemoteMap(root).microFrontends.legal).toHaveLength(1);
+  });
+
+  it("writes the root's environment into the map it lists a version in", async () => {
+    const root = temporary();
+    const environment = {
+      slices: {
+        legal: { origins: ['https://legal.cdn.example', 'https://legal-b.cdn.example'], paths: ['/legal/*'] },
+      },
+    };
+    writeFileSync(join(root, 'environment.json'), JSON.stringify(environment));
+    await publish({ root, slice: 'legal', build: () => legalBuild(), now });
+    expect(readRemoteMap(root).environment?.slices).toEqual({
+      marketing: { origins: ['http://localhost:4174'], paths: ['/'] },
+      games: { origins: ['http://localhost:4175'], paths: ['/games/*'] },
+      legal: environment.slices.legal,
+      contact: { origins: ['http://localhost:4177'], paths: ['/contact'] },
+    });
+  });
+
+  it("publishes a slice this workspace does not have from a build, with its own folder's version", async () => {
+    const root = temporary();
+    const project = temporary();
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'news', version: '0.3.0' }));
+    const environment = { slices: { news: { origins: ['https://news.cdn.example'], paths: ['/news/*'] } } };
+    writeFileSync(join(root, 'environment.json'), JSON.stringify(environment));
+    const pages = [{ path: '/news', module: 'NewsPage', title: 'News' }];
+    const dist = legalBuild('export default "news";', pages);
+    vi.spyOn(process, 'cwd').mockReturnValue(project);
+    const version = await publish({ root, slice: 'news', build: () => dist, now });
+    expect(version).toMatch(/^0\.3\.0-[0-9a-f]{8}$/);
+    expect(readRemoteMap(root).microFrontends.news?.[0]).toMatchObject({
+      url: `https://news.cdn.example/${version}/mf-manifest.json`,
+      metadata: { version, pages },
+    });
+    await expect(publish({ root: temporary(), slice: 'news', build: () => dist, now })).rejects.toThrow(
+      "'s environment has no origin for news: give it one (slice environment --root",
+    );
   });
 
   it('keeps versions side by side, and publishing one again changes nothing', async () => {

@@ -27,7 +27,10 @@ export function requireWorkspace(/** @type {string} */ instead) {
 
 /**
  * A slice's project folder (its package.json, its dist/): its folder in the workspace, or the
- * working folder in a repository of its own.
- * @param {SliceName} slice
+ * working folder in a repository of its own (and for a slice the workspace does not have).
+ * @param {string} slice
  */
-export const sliceProject = (slice) => (workspaceRoot ? join(workspaceRoot, slices[slice].folder) : process.cwd());
+export const sliceProject = (slice) =>
+  workspaceRoot && Object.hasOwn(slices, slice)
+    ? join(workspaceRoot, slices[/** @type {SliceName} */ (slice)].folder)
+    : process.cwd();
