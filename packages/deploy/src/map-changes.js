@@ -2,11 +2,14 @@
 // What publishing, releasing, a canary and a rollback change in an environment's remote map: pure
 // functions from one map to the next, which a map store applies (map-store.js). Which version is
 // released and which one, if any, is the canary; when each became so is recorded in its extras.
+// And what a change may not do to the pages visitors get: bring a page outside its slice's paths
+// or onto another slice's (pageConflicts), or drop a page unasked (`--drop-pages`).
+import { pageConflicts, servedPages } from '@nova/contracts/page-conflicts';
 import { isVersionName, releasedVersion, versionNameRule } from '@nova/contracts/remote-map';
 import { canaryVersion, isShare } from '@nova/contracts/traffic';
 
-/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
-/** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */
+/** @typedef {import('./map-store.js').RemoteMapJson} RemoteMapJson */
+/** @typedef {import('./map-store.js').SliceVersion} SliceVersion */
 
 /**
  * Refuses a version that is not a version name (a map is data: it may hold `../../victim`).
@@ -214,3 +217,63 @@ export function rollback(map, slice, now) {
     version: previous,
   };
 }
+
+/**
+ * The paths the slice's released version serves that `candidate` does not declare: what releasing
+ * it drops (none when it is the released version, or nothing is released).
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {SliceVersion} candidate the version to release, as the map lists it (or will)
+ * @returns {string[]}
+ */
+export function droppedPaths(map, slice, candidate) {
+  const released = releasedVersion(map.microFrontends[slice] ?? []);
+  if (!released || released.metadata.version === candidate.metadata.version) return [];
+  const kept = new Set(servedPages(slice, candidate).map(({ path }) => path));
+  return servedPages(slice, released)
+    .map(({ path }) => path)
+    .filter((path) => !kept.has(path));
+}
+
+/**
+ * Stops releasing `version` (`doing`: release, promote) where it drops a page the released
+ * version serves, unless the team says so (`dropPages`: `--drop-pages`). A rollback never asks.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {SliceVersion} candidate
+ * @param {{ dropPages: boolean, doing?: string }} options
+ */
+export function refuseDroppedPages(map, slice, candidate, { dropPages, doing = 'release' }) {
+  const dropped = droppedPaths(map, slice, candidate);
+  if (dropped.length > 0 && !dropPages)
+    throw new Error(
+      `${slice} ${candidate.metadata.version} no longer serves ${dropped.join(', ')}: ${doing} it with --drop-pages.`,
+    );
+}
+
+/**
+ * The map after a change, unless the change brings pages that conflict (`pageConflicts`, under
+ * the map's environment: a page outside its slice's paths, or one another slice's released
+ * version or canary serves): then an error that says each, after `refusal` (`Not released`).
+ * @param {RemoteMapJson} before
+ * @param {RemoteMapJson} after
+ * @param {string} refusal
+ * @returns {RemoteMapJson}
+ */
+export function withoutNewConflicts(before, after, refusal) {
+  if (after === before) return after;
+  const conflicts = pageConflicts(after, before);
+  if (conflicts.length > 0) throw new Error(`${refusal}: ${conflicts.join(' ')}`);
+  return after;
+}
+
+/**
+ * A version of the slice, as the map lists it, or an error naming it.
+ * @param {RemoteMapJson} map
+ * @param {string} slice
+ * @param {string} version
+ */
+export const listedVersion = (map, slice, version) =>
+  /** @type {SliceVersion} */ (
+    versionsListing(map, slice, version).find((listed) => listed.metadata.version === version)
+  );

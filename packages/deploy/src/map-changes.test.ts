@@ -5,13 +5,18 @@ import {
   addVersion,
   canaryOf,
   canaryTimes,
+  droppedPaths,
+  listedVersion as versionIn,
   previousRelease,
+  refuseDroppedPages,
   release,
   releaseCanary,
   rollback,
   sameCanary,
   withdrawCanary,
+  withoutNewConflicts,
 } from './map-changes.js';
+import type { RemoteMapJson } from './map-store.js';
 import { listedVersion } from './test-support.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute));
@@ -203,5 +208,71 @@ describe('a canary', () => {
 
   it('is withdrawn only if there is one', () => {
     expect(withdrawCanary(withReleased, 'legal', at(2))).toBe(withReleased);
+  });
+});
+
+describe('the pages a change may not bring or drop', () => {
+  const page = (path: string, module = 'GamesPage') => ({ path, module, title: 'Games' });
+  /** A games version declaring `paths` (none given: published before pages were declared). */
+  const games = (version: string, paths?: string[]) => {
+    const listed = { ...listedVersion(version), url: `http://localhost:4175/${version}/mf-manifest.json` };
+    return paths ? { ...listed, metadata: { ...listed.metadata, pages: paths.map((path) => page(path)) } } : listed;
+  };
+  const environment = {
+    slices: {
+      games: { origins: ['http://localhost:4175'], paths: ['/games/*'] },
+      contact: { origins: ['http://localhost:4177'], paths: ['/contact'] },
+    },
+  };
+  const base = [
+    games('1.0.0-a'),
+    games('1.1.0-b', ['/games', '/games/:gameId', '/games/new']),
+    games('1.2.0-c', ['/games', '/games/:gameId']),
+    games('1.3.0-d', ['/games', '/games/:gameId', '/games/new', '/shop', '/contact']),
+  ].reduce<RemoteMapJson>((map, listed) => addVersion(map, 'games', listed), { ...emptyRemoteMap(), environment });
+  const withContact = addVersion(base, 'contact', {
+    ...listedVersion('1.0.0-c'),
+    url: 'http://localhost:4177/1.0.0-c/mf-manifest.json',
+  });
+  const live = release(release(withContact, 'games', '1.1.0-b', at(1)), 'contact', '1.0.0-c', at(1));
+
+  it("names the paths of the released version a version does not declare (a legacy version's are the portal's then)", () => {
+    expect(droppedPaths(live, 'games', versionIn(live, 'games', '1.2.0-c'))).toEqual(['/games/new']);
+    expect(droppedPaths(live, 'games', versionIn(live, 'games', '1.0.0-a'))).toEqual(['/games/new']);
+    expect(droppedPaths(live, 'games', versionIn(live, 'games', '1.3.0-d'))).toEqual([]);
+    expect(droppedPaths(live, 'games', versionIn(live, 'games', '1.1.0-b'))).toEqual([]);
+    expect(droppedPaths(base, 'games', versionIn(base, 'games', '1.2.0-c'))).toEqual([]);
+  });
+
+  it('refuses a release that drops a page unless it is asked for (--drop-pages)', () => {
+    const candidate = versionIn(live, 'games', '1.2.0-c');
+    expect(() => refuseDroppedPages(live, 'games', candidate, { dropPages: false })).toThrow(
+      'games 1.2.0-c no longer serves /games/new: release it with --drop-pages.',
+    );
+    expect(() => refuseDroppedPages(live, 'games', candidate, { dropPages: false, doing: 'promote' })).toThrow(
+      'games 1.2.0-c no longer serves /games/new: promote it with --drop-pages.',
+    );
+    expect(() => refuseDroppedPages(live, 'games', candidate, { dropPages: true })).not.toThrow();
+  });
+
+  it('lets a rollback drop the page the release brought', () => {
+    const newer = release(live, 'games', '1.2.0-c', at(2));
+    const back = release(newer, 'games', '1.1.0-b', at(3));
+    const dropped = rollback(back, 'games', at(4)).map;
+    expect(releasedVersion(dropped.microFrontends.games ?? [])?.metadata.version).toBe('1.2.0-c');
+  });
+
+  it("refuses a change whose live pages leave their paths or meet another slice's, saying each", () => {
+    expect(withoutNewConflicts(live, release(live, 'games', '1.2.0-c', at(2)), 'Not released')).toEqual(
+      release(live, 'games', '1.2.0-c', at(2)),
+    );
+    expect(() => withoutNewConflicts(live, release(live, 'games', '1.3.0-d', at(2)), 'Not released')).toThrow(
+      "Not released: games 1.3.0-d declares /shop, outside games's paths (/games/*). " +
+        "games 1.3.0-d declares /contact, outside games's paths (/games/*). " +
+        'games 1.3.0-d declares /contact, which contact 1.0.0-c serves.',
+    );
+    expect(() =>
+      withoutNewConflicts(live, releaseCanary(live, 'games', '1.3.0-d', 10, at(2)), 'Not released as the canary'),
+    ).toThrow("Not released as the canary: games 1.3.0-d declares /shop, outside games's paths (/games/*).");
   });
 });

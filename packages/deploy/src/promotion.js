@@ -1,11 +1,11 @@
 // @ts-check
-// Promotion: the exact artifact a slice runs in one environment (its URL, integrity and the build
-// it came from), listed in another and released there, or made its canary. A pure change of the
+// Promotion: the exact artifact a slice runs in one environment (its URL, integrity, pages and the
+// build it came from), listed in another and released there, or made its canary. A pure change of the
 // target environment's map.
 import { addVersion, release, releaseCanary } from './map-changes.js';
 
-/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
-/** @typedef {import('@nova/contracts/remote-map').SliceVersion} SliceVersion */
+/** @typedef {import('./map-store.js').RemoteMapJson} RemoteMapJson */
+/** @typedef {import('./map-store.js').SliceVersion} SliceVersion */
 
 /**
  * The target map with `entry` (from the source environment) listed as it is and released, or
@@ -18,7 +18,7 @@ import { addVersion, release, releaseCanary } from './map-changes.js';
  * @returns {RemoteMapJson}
  */
 export function promoted(map, slice, entry, share, now) {
-  const { version, integrity } = entry.metadata;
+  const { version, integrity, pages } = entry.metadata;
   const listed = (map.microFrontends[slice] ?? []).find((candidate) => candidate.metadata.version === version);
   if (listed && (listed.url !== entry.url || listed.metadata.integrity !== integrity))
     throw new Error(
@@ -29,7 +29,7 @@ export function promoted(map, slice, entry, share, now) {
   /** @type {SliceVersion} */
   const artifact = {
     url: entry.url,
-    metadata: { integrity, version },
+    metadata: { integrity, version, ...(pages ? { pages } : {}) },
     deployment: { traffic: 0, default: false },
     ...(builtFrom ? { extras: { builtFrom } } : {}),
   };

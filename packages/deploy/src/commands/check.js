@@ -1,5 +1,6 @@
 // @ts-check
-// `slice check`: every slice's released version against the shell's build (--shell-manifest).
+// `slice check`: every slice's released version against the shell's build (--shell-manifest): this
+// workspace's slices, and any other the map releases.
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { problemsWithTheShell } from './guards.js';
@@ -11,7 +12,8 @@ import { problemsWithTheShell } from './guards.js';
 export async function checkCommand(_line, context) {
   const { microFrontends } = (await context.store.read()).map;
   const problems = [];
-  for (const slice of sliceNames) {
+  const others = Object.keys(microFrontends).filter((slice) => releasedVersion(microFrontends[slice] ?? []));
+  for (const slice of new Set([...sliceNames, ...others])) {
     const released = releasedVersion(microFrontends[slice] ?? []);
     problems.push(
       ...(released

@@ -1,6 +1,7 @@
 // @ts-check
 // What every command of the slice CLI works with, made once from the command line: the deployment
-// root, the environment's map store (a file, or the discovery service's map on each instance), the
+// root, the environment's map store (a file that carries the root's environment, or the discovery
+// service's map on each instance), the
 // service's other calls, what a write tells the service, and the shell build the contract check reads.
 import { join } from 'node:path';
 import { isHttpUrl } from '@nova/contracts/remote-map';
@@ -22,7 +23,7 @@ import { workspaceRoot } from '../workspace.js';
 /** The options that say what a command does (never --token), as its history records them. */
 function flagsForHistory(/** @type {Options} */ options) {
   const named = /** @type {const} */ (['traffic', 'from', 'to']);
-  const switches = /** @type {const} */ (['all', 'release', 'guard', 'allow-unstaged']);
+  const switches = /** @type {const} */ (['all', 'release', 'guard', 'allow-unstaged', 'drop-pages']);
   return [
     ...named.filter((name) => options[name] !== undefined).map((name) => `--${name} ${options[name]}`),
     ...switches.filter((name) => options[name]).map((name) => `--${name}`),
@@ -51,7 +52,11 @@ export function commandContext({ options, positionals }) {
   return {
     root,
     writeContext,
-    store: atService ? urlMapStore(mapLocations, writeContext) : fileMapStore(/** @type {string} */ (mapLocations[0])),
+    /** Whether the map is the discovery service's (else a file, carrying the root's environment). */
+    atService,
+    store: atService
+      ? urlMapStore(mapLocations, writeContext)
+      : fileMapStore(/** @type {string} */ (mapLocations[0]), { root }),
     /** The discovery service behind --map (its commands need one: it says so for anything else). */
     service: () => discoveryClient(mapLocations, { token }),
     /** The shell build a version must fit: --shell-manifest, the workspace's build, or the environment's. */

@@ -5,8 +5,9 @@
 // error that says what to give instead.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathRuleProblem, sliceNamePattern } from '@nova/contracts/environment';
 import { sliceNames, slices } from '@nova/contracts/slices';
-import { commaList, originPairs, wholeNumber } from '@nova/kit/settings';
+import { commaList, originPairs, slicePairs, wholeNumber } from '@nova/kit/settings';
 import { contractProblems } from '../contract.js';
 import { versionFolder } from '../deployment-root.js';
 import { readShellManifest } from '../shell-manifest.js';
@@ -17,10 +18,25 @@ import { readServers } from '../slice-signals.js';
 /** @typedef {import('./context.js').Options} Options */
 /** @typedef {import('./context.js').CommandContext} CommandContext */
 
-/** @param {string | undefined} name */
+/**
+ * A slice of this workspace, as a command that needs its folder names it.
+ * @param {string | undefined} name
+ */
 export function sliceNamed(name) {
   if (name && name in slices) return /** @type {SliceName} */ (name);
   throw new Error(`Name a slice: ${sliceNames.join(', ')}.`);
+}
+
+/**
+ * A slice of the environment, as a command that needs no folder of it names it: this workspace's,
+ * or another the environment has (added with `slice environment`), by any slice name.
+ * @param {string | undefined} name
+ */
+export function environmentSliceNamed(name) {
+  if (name && sliceNamePattern.test(name)) return name;
+  throw new Error(
+    `Name a slice: ${sliceNames.join(', ')}, or another of the environment (a slice name: ${sliceNamePattern.source}).`,
+  );
 }
 
 /**
@@ -81,12 +97,29 @@ export function listOption(/** @type {Options} */ options, /** @type {'slices' |
 
 /**
  * Where each slice is served from, as `--origins legal=<origin>,…` gives it (a slice named again: a
- * failover), each a slice of this site and an http(s) origin.
+ * failover), each a slice name (this site's, or a slice the environment adds) and an http(s) origin.
  */
-export const originsOption = (/** @type {Options} */ options) => originPairs('--origins', options.origins, sliceNames);
+export const originsOption = (/** @type {Options} */ options) =>
+  originPairs('--origins', options.origins, sliceNamePattern);
+
+/**
+ * Which paths each slice serves, as `--paths games=/games/*,legal=/terms-and-conditions,…` gives
+ * them (a slice named once per path): exact paths and prefixes, each as `pathRuleProblem` takes it.
+ */
+export const pathsOption = (/** @type {Options} */ options) =>
+  slicePairs('--paths', options.paths, {
+    slices: sliceNamePattern,
+    kind: 'path',
+    example: () => 'games=/games/*',
+    read: (rule, where) => {
+      const problem = pathRuleProblem(rule);
+      if (problem) throw new Error(`${where}: ${problem}.`);
+      return rule;
+    },
+  });
 
 /** Every --metrics server's reading of the slice; one that cannot be read stops the command. */
-export async function readEveryServer(/** @type {Options} */ options, /** @type {SliceName} */ slice) {
+export async function readEveryServer(/** @type {Options} */ options, /** @type {string} */ slice) {
   const readings = await readServers(options.metrics, slice);
   for (const reading of readings.values()) if (reading instanceof Error) throw reading;
   return /** @type {Map<string, Reading>} */ (readings);
@@ -95,7 +128,7 @@ export async function readEveryServer(/** @type {Options} */ options, /** @type 
 /** Problems between the shell's build and one published version of a slice (none: it fits). */
 export async function problemsWithTheShell(
   /** @type {CommandContext} */ { root, shellManifest },
-  /** @type {SliceName} */ slice,
+  /** @type {string} */ slice,
   /** @type {string} */ version,
 ) {
   const remoteManifest = join(versionFolder(root, slice, version), 'mf-manifest.json');
@@ -112,7 +145,7 @@ export async function problemsWithTheShell(
 /** Stops the command (`refusal`: what it does not do) unless each of the slice's versions fits the shell. */
 export async function mustFitTheShell(
   /** @type {CommandContext} */ context,
-  /** @type {SliceName} */ slice,
+  /** @type {string} */ slice,
   /** @type {string[]} */ versions,
   /** @type {string} */ refusal,
 ) {

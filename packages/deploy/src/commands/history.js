@@ -2,14 +2,14 @@
 // `slice history <slice>`, against the discovery service: the revisions of the environment's map
 // that changed the slice, newest first (--env <env>: another environment of the service, --limit N).
 import { printable } from '../printable.js';
-import { sliceNamed, wholeNumberOption } from './guards.js';
+import { environmentSliceNamed, wholeNumberOption } from './guards.js';
 
 /**
  * @param {import('../cli-options.js').CommandLine} line
  * @param {import('./context.js').CommandContext} context
  */
 export async function historyCommand({ args, options }, context) {
-  const slice = sliceNamed(args[0]);
+  const slice = environmentSliceNamed(args[0]);
   const client = context.service();
   const environment = options.env ?? client.environment;
   const limit = wholeNumberOption(options, 'limit', { min: 1, max: 1000 });

@@ -1,6 +1,7 @@
 // @ts-check
-// `slice list`: each slice's versions, which one is released (*) and which is the canary (~), with
-// their shares while there is a canary, and what each was built from.
+// `slice list`: each slice's versions (this workspace's slices, then any other the map lists), which
+// one is released (*) and which is the canary (~), with their shares while there is a canary, and
+// what each was built from.
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { canaryVersion } from '@nova/contracts/traffic';
@@ -11,7 +12,7 @@ import { canaryVersion } from '@nova/contracts/traffic';
  */
 export async function listCommand(_line, { store }) {
   const { microFrontends } = (await store.read()).map;
-  for (const slice of sliceNames) {
+  for (const slice of new Set([...sliceNames, ...Object.keys(microFrontends)])) {
     const versions = microFrontends[slice] ?? [];
     console.log(`${slice}${versions.length === 0 ? ': nothing published' : ''}`);
     const released = releasedVersion(versions);

@@ -7,14 +7,14 @@ import { previewLifetime, previewToken } from '@nova/signing/preview-token';
 import { environmentKey } from '@nova/signing/signing-key';
 import { signer } from '@nova/signing/signing';
 import { parseDuration } from '../duration.js';
-import { sliceNamed, versionNamed } from './guards.js';
+import { environmentSliceNamed, versionNamed } from './guards.js';
 
 /**
  * @param {import('../cli-options.js').CommandLine} line
  * @param {import('./context.js').CommandContext} context
  */
 export async function previewCommand({ args, options }, { root, store }) {
-  const slice = sliceNamed(args[0]);
+  const slice = environmentSliceNamed(args[0]);
   const version = versionNamed(args[1], 'preview');
   const lifetimeMs = parseDuration(options.for, '--for');
   if (lifetimeMs < 1000 || lifetimeMs > previewLifetime.maxMs)

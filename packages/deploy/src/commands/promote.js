@@ -1,10 +1,12 @@
 // @ts-check
 // `slice promote <slice> <version> --from <env> --to <env>`, against the discovery service: the
-// exact artifact one environment lists (its URL and integrity), released in the other if it fits
-// the shell (--traffic P: as its canary there).
+// exact artifact one environment lists (its URL, integrity and pages), released in the other if it
+// fits the shell and its pages fit the other's environment (--traffic P: as its canary there; a
+// release that drops a page of the one released there: --drop-pages).
+import { refuseDroppedPages, withoutNewConflicts } from '../map-changes.js';
 import { promoted } from '../promotion.js';
 import { urlMapStore } from '../url-map-store.js';
-import { canaryShare, mustFitTheShell, sliceNamed } from './guards.js';
+import { canaryShare, environmentSliceNamed, mustFitTheShell } from './guards.js';
 
 /** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
 
@@ -25,7 +27,7 @@ function entryIn(
  * @param {import('./context.js').CommandContext} context
  */
 export async function promoteCommand({ args, options }, context) {
-  const slice = sliceNamed(args[0]);
+  const slice = environmentSliceNamed(args[0]);
   const version = args[1];
   if (!version || !options.from || !options.to)
     throw new Error('Usage: slice promote <slice> <version> --from <env> --to <env> [--traffic P]');
@@ -35,7 +37,11 @@ export async function promoteCommand({ args, options }, context) {
   await mustFitTheShell(context, slice, [version], 'Not promoted');
   const share = options.traffic === undefined ? undefined : canaryShare(options);
   const target = urlMapStore(client.mapsOf(options.to), context.writeContext);
-  await target.update((map) => promoted(map, slice, entry, share, new Date()));
+  await target.update((map) => {
+    if (share === undefined)
+      refuseDroppedPages(map, slice, entry, { dropPages: options['drop-pages'], doing: 'promote' });
+    return withoutNewConflicts(map, promoted(map, slice, entry, share, new Date()), 'Not promoted');
+  });
   const how = share === undefined ? 'released there' : `its canary there with ${share} % of the traffic`;
   console.log(`${slice} ${version} is promoted from ${options.from} to ${options.to} (${entry.url}) and ${how}.`);
 }

@@ -1,9 +1,9 @@
 // @ts-check
-// `slice prune <slice> | --all`: retires old versions from the map and their folders (the rule:
+// `slice prune <slice> | --all` (every slice the map lists): retires old versions from the map and their folders (the rule:
 // prune.js; --keep-releases N, --keep-days N), printing what it keeps and why (--dry-run: changes nothing).
 import { sliceNames } from '@nova/contracts/slices';
 import { prune } from '../prune.js';
-import { sliceNamed, wholeNumberOption } from './guards.js';
+import { environmentSliceNamed, wholeNumberOption } from './guards.js';
 
 /**
  * @param {import('../cli-options.js').CommandLine} line
@@ -18,7 +18,9 @@ export async function pruneCommand({ args, options }, { root, store }) {
     keepDays: wholeNumberOption(options, 'keep-days', { min: 0 }),
   };
   const dryRun = options['dry-run'];
-  const slicesToPrune = options.all ? sliceNames : [sliceNamed(args[0])];
+  const slicesToPrune = options.all
+    ? [...new Set([...sliceNames, ...Object.keys((await store.read()).map.microFrontends)])]
+    : [environmentSliceNamed(args[0])];
   const { judged, retired } = await prune({ root, store, slices: slicesToPrune, rule, dryRun });
   for (const { slice, verdicts } of judged) {
     console.log(`${slice}${verdicts.length === 0 ? ': nothing published' : ''}`);

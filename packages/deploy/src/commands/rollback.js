@@ -1,14 +1,14 @@
 // @ts-check
 // `slice rollback <slice>`: ends the slice's canary, or (none) returns to the version released
 // before. Against the discovery service, `--to <revision>`: the slice's entries as they were at that
-// revision of the map (see: slice history), if what was released then fits the shell.
+// revision of the map (see: slice history), if what was released then fits the shell. A rollback
+// may drop pages (taking back a version's new page is what it is for): it needs no --drop-pages.
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { canaryVersion } from '@nova/contracts/traffic';
 import { canaryOf, rollback } from '../map-changes.js';
 import { restoredSlice } from '../restore.js';
-import { mustFitTheShell, revisionNumber, sliceNamed } from './guards.js';
+import { mustFitTheShell, revisionNumber, environmentSliceNamed } from './guards.js';
 
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('./context.js').CommandContext} CommandContext */
 
 /**
@@ -16,7 +16,7 @@ import { mustFitTheShell, revisionNumber, sliceNamed } from './guards.js';
  * @param {CommandContext} context
  */
 export async function rollbackCommand({ args, options }, context) {
-  const slice = sliceNamed(args[0]);
+  const slice = environmentSliceNamed(args[0]);
   if (options.to !== undefined) return rollbackTo(context, slice, revisionNumber(options.to));
   const { map, previous } = await context.store.update((latest) => rollback(latest, slice, new Date()).map);
   const released = releasedVersion(map.microFrontends[slice] ?? [])?.metadata.version;
@@ -31,7 +31,7 @@ export async function rollbackCommand({ args, options }, context) {
 /** Returns a slice to its entries at a revision of the service's map, if what was released then fits the shell. */
 async function rollbackTo(
   /** @type {CommandContext} */ context,
-  /** @type {SliceName} */ slice,
+  /** @type {string} */ slice,
   /** @type {number} */ revision,
 ) {
   const client = context.service();

@@ -3,14 +3,14 @@
 // every --metrics server, and what the canary guard judges from (--min-views, --min-clients).
 import { sumReadings } from '../slice-signals.js';
 import { statusRows, table } from '../slice-status.js';
-import { guardRule, readEveryServer, sliceNamed } from './guards.js';
+import { guardRule, readEveryServer, environmentSliceNamed } from './guards.js';
 
 /**
  * @param {import('../cli-options.js').CommandLine} line
  * @param {import('./context.js').CommandContext} context
  */
 export async function statusCommand({ args, options }, context) {
-  const slice = sliceNamed(args[0]);
+  const slice = environmentSliceNamed(args[0]);
   const rule = guardRule(options);
   const readings = await readEveryServer(options, slice);
   const versions = (await context.store.read()).map.microFrontends[slice] ?? [];
