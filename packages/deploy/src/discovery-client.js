@@ -83,11 +83,26 @@ export function discoveryClient(mapUrls, { token }) {
     /** The whole map as of a revision. */
     revision: async (/** @type {string} */ environment, /** @type {number} */ number) =>
       parseMap(await call(inEnvironment(environment, `/revisions/${number}`)), `${environment}'s revision ${number}`),
-    /** Creates an environment or changes its settings. */
-    saveEnvironment: (
-      /** @type {string} */ environment,
-      /** @type {{ sliceOrigins: Record<string, string[]>, stagedIn: string | null }} */ settings,
-    ) => json(inEnvironment(environment, ''), { method: 'PUT', body: settings }),
+    /**
+     * An environment's settings, none if it does not exist.
+     * @param {string} environment
+     * @returns {Promise<EnvironmentSettings & { name: string } | undefined>}
+     */
+    async environmentSettings(environment) {
+      const target = inEnvironment(environment, '');
+      const answer = await instances.request(target, { headers: { accept: 'application/json', ...authorization } });
+      if (answer.status === 404) return undefined;
+      if (answer.status !== 200)
+        throw new Error(`GET ${new URL(target, mapUrls[0]).pathname} answered ${refusal(answer)}.`);
+      return JSON.parse(answer.text);
+    },
+    /**
+     * Creates an environment or changes its settings; what it has now.
+     * @param {string} environment
+     * @param {EnvironmentSettings} settings
+     * @returns {Promise<EnvironmentSettings & { name: string }>}
+     */
+    saveEnvironment: (environment, settings) => json(inEnvironment(environment, ''), { method: 'PUT', body: settings }),
     /**
      * A new token (shown once).
      * @param {{ team: string, slices: string[], environments: string[], expiresAt?: string }} scope
@@ -100,6 +115,12 @@ export function discoveryClient(mapUrls, { token }) {
     tokens: async () => (await json('../../tokens')).tokens,
   };
 }
+
+/**
+ * An environment's settings, the administrator's: each slice's origins (in the order they are
+ * tried) and paths, and the environment it is staged in.
+ * @typedef {{ sliceOrigins: Record<string, string[]>, slicePaths: Record<string, string[]>, stagedIn: string | null }} EnvironmentSettings
+ */
 
 /**
  * One revision in a slice's history, as the service lists it.
