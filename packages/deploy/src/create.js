@@ -72,7 +72,7 @@ const newSlicePackage = (name) => ({
  * @param {{ name: string, port: number }} slice
  * @returns {Record<string, string>}
  */
-export function newSliceSources({ name, port }) {
+function newSliceSources({ name, port }) {
   const page = `${pascalCase(name)}Page`;
   const title = titleCase(name);
   const path = `/${name}`;
