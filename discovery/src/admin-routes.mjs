@@ -1,8 +1,10 @@
 // @ts-check
-// What only the administrator does: set up an environment (where each slice may be served from,
-// which environment it is staged in) and issue, list and revoke the teams' tokens.
+// What only the administrator does: set up an environment (which slices it has, where each may be
+// served from and which paths each serves, which environment it is staged in) and issue, list and
+// revoke the teams' tokens.
 import { isRecord } from '@nova/contracts/remote-map';
 import { isUniqueViolation } from './database.mjs';
+import { pathsOf, settingsProblems } from './environments.mjs';
 import { Refusal, answerJson, bodyJson, idempotencyKey, refuseIf, replayed } from './http.mjs';
 import {
   addToken,
@@ -58,6 +60,29 @@ function sliceOrigins(value) {
   }
   return /** @type {Record<string, string[]>} */ (value);
 }
+
+/**
+ * Each slice's paths, as an environment's settings give them: `{ "games": ["/games/*"] }` (none
+ * given: `{}`, the slice list's for the workspace's slices). Whether they hold is settingsProblems'.
+ * @param {unknown} value
+ * @returns {Record<string, string[]>}
+ */
+function slicePaths(value) {
+  if (value === undefined) return {};
+  if (!isRecord(value) || !Object.values(value).every((paths) => Array.isArray(paths)))
+    throw new Refusal(400, 'slicePaths maps each slice to its paths: { "games": ["/games/*"] }.');
+  return /** @type {Record<string, string[]>} */ (value);
+}
+
+/**
+ * An environment's settings as the administrator reads them: each slice's paths with the
+ * defaults (see pathsOf).
+ * @param {import('./environments.mjs').Environment} environment
+ */
+const settingsOf = (environment) => ({
+  ...environment,
+  slicePaths: Object.fromEntries(Object.entries(pathsOf(environment)).filter(([, paths]) => paths !== undefined)),
+});
 
 /**
  * What a POST tokens asks for, or a refusal saying what is wrong with it.
@@ -125,10 +150,14 @@ export function adminRoutes({ pool, identify, now = () => new Date() }) {
       refuseIf(403, environmentRefusal(await identify(request), name, 'read'));
       const environment = await environmentNamed(pool, name);
       if (!environment) throw new Refusal(404, `There is no environment named ${name}.`);
-      answerJson(response, 200, environment);
+      answerJson(response, 200, settingsOf(environment));
     },
 
-    /** PUT environments/<env> { sliceOrigins, stagedIn? }: creates it or changes its settings. */
+    /**
+     * PUT environments/<env> { sliceOrigins, slicePaths?, stagedIn? }: creates it or changes its
+     * settings, if they hold as its map would carry them (each slice's origins and paths, none
+     * overlapping another's: 400 naming what does not).
+     */
     async saveEnvironment(
       /** @type {IncomingMessage} */ request,
       /** @type {ServerResponse} */ response,
@@ -136,15 +165,24 @@ export function adminRoutes({ pool, identify, now = () => new Date() }) {
     ) {
       await asAdministrator(request);
       const body = await bodyJson(request, settingsLimitBytes);
-      if (!isRecord(body)) throw new Refusal(400, 'The body is the settings: { "sliceOrigins": {…}, "stagedIn": … }.');
+      if (!isRecord(body))
+        throw new Refusal(400, 'The body is the settings: { "sliceOrigins": {…}, "slicePaths": {…}, "stagedIn": … }.');
       const stagedIn = body.stagedIn ?? null;
       if (stagedIn !== null) {
         if (typeof stagedIn !== 'string' || stagedIn === name || !(await environmentNamed(pool, stagedIn)))
           throw new Refusal(400, `stagedIn names another environment of this service, or null.`);
       }
-      const environment = { name, sliceOrigins: sliceOrigins(body.sliceOrigins), stagedIn };
+      const environment = {
+        name,
+        sliceOrigins: sliceOrigins(body.sliceOrigins),
+        slicePaths: slicePaths(body.slicePaths),
+        stagedIn,
+      };
+      const problems = settingsProblems(environment);
+      if (problems.length > 0)
+        throw new Refusal(400, `The environment would not hold: ${problems.slice(0, 10).join(' ')}`);
       const created = await saveEnvironment(pool, environment);
-      answerJson(response, created ? 201 : 200, environment);
+      answerJson(response, created ? 201 : 200, settingsOf(environment));
     },
 
     /**

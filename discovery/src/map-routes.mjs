@@ -1,14 +1,17 @@
 // @ts-check
-// An environment's map: read by anyone (composers, with its ETag), written by a token under a
-// precondition and the write rules, one revision per change; its history and old revisions, read
-// by a token of that environment.
-import { remoteMapProblems } from '@nova/contracts/remote-map';
+// An environment's map: read by anyone (composers, with its ETag), served with the environment
+// (which slices exist, their origins and paths: the administrator's); written by a token under a
+// precondition and the write rules, one revision per change, without the environment; its history
+// and old revisions (as stored, without it), read by a token of that environment.
+import { isRecord, remoteMapProblems } from '@nova/contracts/remote-map';
 import { etagMatches } from '@nova/kit/etag';
 import { inTransaction, isUniqueViolation } from './database.mjs';
+import { servedEnvironment, servedMap, servedTag } from './environments.mjs';
 import { Refusal, answerJson, answerText, bodyText, headerText, listedTags, refuseIf } from './http.mjs';
 import { otherFieldsChanged, sliceChanges } from './map-changes.mjs';
 import {
   addRevision,
+  environmentAndLatest,
   environmentNamed,
   hadTraffic,
   latestRevision,
@@ -18,7 +21,7 @@ import {
   sliceHistory,
 } from './store.mjs';
 import { namePattern } from './tokens.mjs';
-import { environmentRefusal, originRefusal, scopeRefusal, stagingRefusal } from './write-rules.mjs';
+import { environmentRefusal, originRefusal, pagesRefusal, scopeRefusal, stagingRefusal } from './write-rules.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -46,22 +49,24 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
   };
 
   /**
-   * GET/HEAD: the latest revision, 304 to a client that holds it.
+   * GET/HEAD: the latest revision with the environment, 304 to a client that holds it (its tag
+   * covers both: servedTag).
    * @param {IncomingMessage} request @param {ServerResponse} response @param {string} name
    */
   async function read(request, response, name) {
     const ifNoneMatch = request.headers['if-none-match'];
-    // The map is not even fetched for a client that holds it (null then).
-    const known = listedTags(ifNoneMatch).map((tag) => tag.replace(/^W\//, ''));
-    const latest = await latestRevision(pool, name, known);
-    if (!latest) {
-      await environmentOrRefusal(name);
-      throw new Refusal(404, `${name} has no map yet: the administrator creates its first one.`);
-    }
-    const headers = { etag: latest.etag, 'cache-control': 'max-age=1' };
-    if (latest.map === null || etagMatches(ifNoneMatch, latest.etag))
-      return void response.writeHead(304, headers).end();
-    const bytes = Buffer.from(latest.map);
+    const found = await environmentAndLatest(pool, name);
+    if (!found) throw new Refusal(404, `There is no environment named ${name}.`);
+    const { latest } = found;
+    if (!latest) throw new Refusal(404, `${name} has no map yet: the administrator creates its first one.`);
+    const environment = servedEnvironment(found.environment);
+    const etag = servedTag(latest, environment);
+    const headers = { etag, 'cache-control': 'max-age=1' };
+    // The map is not even fetched for a client that holds it.
+    if (etagMatches(ifNoneMatch, etag)) return void response.writeHead(304, headers).end();
+    const revision = await revisionNumbered(pool, name, latest.number);
+    if (!revision) throw new Error(`${name}'s revision ${latest.number} vanished.`);
+    const bytes = Buffer.from(servedMap(revision.map, environment));
     response.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': bytes.length });
     response.end(request.method === 'HEAD' ? undefined : bytes);
   }
@@ -120,43 +125,54 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
       if (error instanceof Refusal) throw error;
       throw new Refusal(400, 'The body is not JSON, so it is not a remote map.');
     }
+    if (isRecord(map) && Object.hasOwn(map, 'environment'))
+      throw new Refusal(
+        400,
+        `The map carries an environment: that is the administrator's (slice environment ${name} --origins … --paths …), and the service serves the map with it. Send the map without "environment".`,
+      );
     const problems = remoteMapProblems(map);
     if (problems.length > 0) throw new Refusal(400, `The body is not a remote map: ${problems.slice(0, 10).join(' ')}`);
     const text = serialized(map);
-    const storedBytes = Buffer.byteLength(text);
-    if (storedBytes > maxMapBytes)
+    const servedBytes = Buffer.byteLength(servedMap(text, servedEnvironment(environment)));
+    if (servedBytes > maxMapBytes)
       throw new Refusal(
         413,
-        `The map would be ${storedBytes} bytes as stored, over the limit of ${maxMapBytes} bytes (the composers read no larger map).`,
+        `The map would be ${servedBytes} bytes as served (with its environment), over the limit of ${maxMapBytes} bytes (the composers read no larger map).`,
       );
 
     const outcome = await inTransaction(pool, async (client) => {
       await lockEnvironment(client, name);
+      // The environment as of this write (its administrator may have changed it since the request came).
+      const settings = (await environmentNamed(client, name)) ?? environment;
+      const served = servedEnvironment(settings);
       if (key) {
         const done = await revisionWithKey(client, name, key);
         if (done && done.tokenId === identity.id && done.map === text)
-          return { status: 200, etag: done.etag, replayed: true };
+          return { status: 200, etag: servedTag(done, served), replayed: true };
         if (done) throw new Refusal(422, 'This Idempotency-Key was used for another change.');
       }
       const latest = await latestRevision(client, name);
+      const latestTag = latest && servedTag(latest, served);
       /** @type {Record<string, string>} */
-      const current = latest ? { etag: latest.etag } : {};
-      if (createOnly ? latest : !latest || !ifMatch.includes(latest.etag))
+      const current = latestTag ? { etag: latestTag } : {};
+      if (createOnly ? latest : !latestTag || !ifMatch.includes(latestTag))
         throw new Refusal(412, `${name}'s map has changed since it was read: read it again.`, current);
       const before = latest?.map ? JSON.parse(latest.map) : undefined;
       const changes = sliceChanges(before, map);
-      if (latest && changes.length === 0 && !otherFieldsChanged(before, map))
-        return { status: 200, etag: latest.etag, replayed: false };
+      if (latestTag && changes.length === 0 && !otherFieldsChanged(before, map))
+        return { status: 200, etag: latestTag, replayed: false };
       refuseIf(403, scopeRefusal(identity, changes, otherFieldsChanged(before, map)));
-      refuseIf(422, originRefusal(environment, changes));
+      refuseIf(422, originRefusal(settings, changes));
+      refuseIf(409, pagesRefusal(served, before, map));
       const environments = [environment.stagedIn ?? name, name];
-      const unstaged = await stagingRefusal(environment, changes, (slice, artifact) =>
+      const unstaged = await stagingRefusal(settings, changes, (slice, artifact) =>
         hadTraffic(client, environments, slice, artifact),
       );
       if (unstaged && !override) throw new Refusal(409, unstaged);
-      const etag = await addRevision(client, {
+      const number = (latest?.number ?? 0) + 1;
+      const stored = await addRevision(client, {
         environment: name,
-        number: (latest?.number ?? 0) + 1,
+        number,
         map: text,
         identity,
         command,
@@ -164,7 +180,7 @@ export function mapRoutes({ pool, identify, maxMapBytes }) {
         idempotencyKey: key,
         changes,
       });
-      return { status: latest ? 200 : 201, etag, replayed: false };
+      return { status: latest ? 200 : 201, etag: servedTag({ number, etag: stored }, served), replayed: false };
     }).catch((error) => {
       if (!isUniqueViolation(error)) throw error;
       // Another write based on the same revision committed first (the lock makes this rare).

@@ -1,9 +1,13 @@
 // Releasing as the teams do it: the slice CLI, as real processes, against the service on a real
 // PostgreSQL. Tokens, refusals as the CLI prints them, history, rollback to a revision, pruning,
 // and promotion from staging to production.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
+  afterTheseTests,
   fakeBuild,
   freshDatabase,
   publishedVersion,
@@ -188,23 +192,55 @@ describe('releasing through the discovery service', { timeout: 60_000 }, () => {
 });
 
 describe("the administrator's environments", { timeout: 60_000 }, () => {
-  it('sets where each slice is served from and where the environment is staged, and starts its map', async () => {
+  it('sets which slices it has, where each is served from and its paths, where it is staged, and starts its map', async () => {
     const origins = 'legal=http://localhost:4176,games=http://localhost:4175,games=https://games.cdn.example';
     const printed = succeeded(
       await asAdmin('staging', 'environment', 'qa', '--origins', origins, '--staged-in', 'staging'),
     );
     expect(printed).toBe(
-      'qa serves legal from http://localhost:4176; games from http://localhost:4175, https://games.cdn.example; staged in staging; its map is started.\n',
+      'qa serves legal at /terms-and-conditions, /privacy-policy from http://localhost:4176; ' +
+        'games at /games/* from http://localhost:4175, https://games.cdn.example; staged in staging; its map is started.\n',
     );
     expect((await readMap(base, 'qa')).map.microFrontends).toEqual({});
-    const settings = await fetch(`${base}/environments/qa`, { headers: { authorization: `Bearer ${adminToken}` } });
-    expect(await settings.json()).toEqual({
+    const settings = async () =>
+      (await fetch(`${base}/environments/qa`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+    expect(await settings()).toEqual({
       name: 'qa',
       sliceOrigins: { legal: ['http://localhost:4176'], games: ['http://localhost:4175', 'https://games.cdn.example'] },
+      slicePaths: { legal: ['/terms-and-conditions', '/privacy-policy'], games: ['/games/*'] },
       stagedIn: 'staging',
     });
-    const again = succeeded(await asAdmin('staging', 'environment', 'qa', '--origins', 'legal=http://localhost:4176'));
-    expect(again).toBe('qa serves legal from http://localhost:4176.\n');
+    // The slices it names get what is given; the others, and where it is staged, stay.
+    const again = succeeded(
+      await asAdmin(
+        'staging',
+        'environment',
+        'qa',
+        '--origins',
+        'legal=http://localhost:4186',
+        '--paths',
+        'games=/games/*,games=/shop',
+      ),
+    );
+    expect(again).toBe(
+      'qa serves games at /games/*, /shop from http://localhost:4175, https://games.cdn.example; ' +
+        'legal at /terms-and-conditions, /privacy-policy from http://localhost:4186; staged in staging.\n',
+    );
+    expect((await readMap(base, 'qa')).environment.slices.games).toEqual({
+      origins: ['http://localhost:4175', 'https://games.cdn.example'],
+      paths: ['/games/*', '/shop'],
+    });
+    const overlapping = await asAdmin('staging', 'environment', 'qa', '--paths', 'legal=/shop');
+    expect(overlapping.stderr).toContain(
+      "answered 400 Bad Request (The environment would not hold: games's /shop and legal's /shop overlap: every address has one slice at most.)",
+    );
+    const noOrigins = await asAdmin('staging', 'environment', 'qa', '--paths', 'news=/news/*');
+    expect(noOrigins.stderr).toContain('qa has no origins for news: give them with --origins news=<origin>.');
+    const noPaths = await asAdmin('staging', 'environment', 'qa', '--origins', 'news=http://localhost:4190');
+    expect(noPaths.stderr).toContain(
+      "answered 400 Bad Request (The environment would not hold: news's paths are 1 to 32 exact paths (/contact) or prefixes (/games/*).)",
+    );
+    expect((await settings()).sliceOrigins.news).toBeUndefined();
     const byTeam = await cli.as(await teamToken('legal', 'legal', 'staging'))(
       'staging',
       'environment',
@@ -212,9 +248,73 @@ describe("the administrator's environments", { timeout: 60_000 }, () => {
       '--origins',
       origins,
     );
-    expect(byTeam.stderr).toContain('answered 403 Forbidden (Only the administrator does this, not legal.)');
+    expect(byTeam.stderr).toContain('answered 403 Forbidden (token ');
+  });
+
+  it('adds a slice this workspace does not have, which its team publishes and releases', async () => {
+    const printed = succeeded(
+      await asAdmin(
+        'staging',
+        'environment',
+        'staging',
+        '--origins',
+        'news=http://localhost:4190',
+        '--paths',
+        'news=/news/*',
+      ),
+    );
+    expect(printed).toContain('news at /news/* from http://localhost:4190');
+    const news = sliceCli([base], newsRoot(), { cwd: newsProject() }).as(await teamToken('news', 'news', 'staging'));
+    const pages = [{ path: '/news', module: 'NewsPage', title: 'News' }];
+    const version = publishedVersion(await news('staging', 'publish', 'news', '--dist', fakeBuild('news', 1, pages)));
+    expect(version).toMatch(/^0\.1\.0-/);
+    succeeded(await news('staging', 'release', 'news', version));
+    const { map, environment } = await readMap(base, 'staging');
+    expect(environment.slices.news).toEqual({ origins: ['http://localhost:4190'], paths: ['/news/*'] });
+    expect(map.microFrontends.news).toEqual([
+      expect.objectContaining({
+        url: `http://localhost:4190/${version}/mf-manifest.json`,
+        metadata: expect.objectContaining({ version, pages }),
+        deployment: { traffic: 100, default: true },
+      }),
+    ]);
+    // Its pages stay under its paths: the CLI says so before the service would.
+    const shop = publishedVersion(
+      await news(
+        'staging',
+        'publish',
+        'news',
+        '--dist',
+        fakeBuild('news', 2, [...pages, { path: '/contact', module: 'ContactPage', title: 'Contact' }]),
+      ),
+    );
+    const refused = await news('staging', 'release', 'news', shop, '--drop-pages');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `slice release news ${shop} failed: Not released: news ${shop} declares /contact, outside news's paths (/news/*).`,
+    );
   });
 });
+
+/** A deployment root whose environment gives news (a slice this workspace lacks) its origin. */
+function newsRoot() {
+  const root = mkdtempSync(join(tmpdir(), 'nova-news-root-'));
+  afterTheseTests(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(
+    join(root, 'environment.json'),
+    JSON.stringify({ slices: { news: { origins: ['http://localhost:4190'], paths: ['/news/*'] } } }),
+  );
+  writeFileSync(join(root, 'shell-manifest.json'), JSON.stringify({ exposes: [], shared: [] }));
+  return root;
+}
+
+/** The news team's folder: its package.json gives its versions. */
+function newsProject() {
+  const project = mkdtempSync(join(tmpdir(), 'nova-news-'));
+  afterTheseTests(() => rmSync(project, { recursive: true, force: true }));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'news', version: '0.1.0' }));
+  return project;
+}
 
 describe('promotion from staging to production', { timeout: 60_000 }, () => {
   it('carries the exact artifact (URL, integrity, build) and releases it, or makes it the canary', async () => {

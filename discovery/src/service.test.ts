@@ -11,6 +11,7 @@ import {
   entry,
   origins,
   readMap,
+  testEnvironment,
   serviceWithEnvironments,
   tokenFor,
   writeMap,
@@ -49,7 +50,7 @@ describe("an environment's map", () => {
       'max-age=1',
       'application/json',
     ]);
-    expect(await response.json()).toEqual(emptyMap);
+    expect(await response.json()).toEqual({ ...emptyMap, environment: testEnvironment });
     const head = await call(base, '/environments/staging/remotes.json', { method: 'HEAD' });
     expect([head.status, head.headers.get('etag'), await head.text()]).toEqual([200, etag, '']);
     const again = await call(base, '/environments/staging/remotes.json', {
@@ -201,7 +202,7 @@ describe("an environment's map", () => {
     expect((await withExtras({ builtFrom, releasedAt: [] })).status).toBe(200);
   });
 
-  it('stores a map as compactly as it was sent, and refuses one too large as stored (413), naming the limit', async () => {
+  it('stores a map as compactly as it was sent, and refuses one too large as served (413), naming the limit', async () => {
     const { token } = await tokenFor(base, 'legal', ['legal'], ['staging']);
     const { etag, map } = await readMap(base, 'staging');
     const builtFrom = { commit: '3fa9c21', dirty: false, builtAt: '2026-01-01T00:00:00.000Z' };
@@ -215,8 +216,13 @@ describe("an environment's map", () => {
     const sent = JSON.stringify(next);
     const written = await writeMap(base, 'staging', sent, { token, etag });
     expect(written.status).toBe(200);
-    const stored = await (await call(base, '/environments/staging/remotes.json')).text();
-    expect(stored).toBe(`${sent}\n`);
+    // Stored as sent, served with the environment added after the map's own fields.
+    const served = await (await call(base, '/environments/staging/remotes.json')).text();
+    expect(served.startsWith(`${sent.slice(0, -1)},"environment":{`)).toBe(true);
+    expect(JSON.parse(served)).toEqual({ ...next, environment: testEnvironment });
+    const revision = Number(/^"(\d+)-/.exec(written.headers.get('etag')!)![1]);
+    const stored = await call(base, `/environments/staging/revisions/${revision}`, { headers: admin });
+    expect(await stored.text()).toBe(`${sent}\n`);
 
     // Numbers are the one thing JSON writes longer than it may read them: 1e20 is 21 digits stored.
     const body = JSON.stringify({ ...next, own: [] }).replace(
@@ -228,7 +234,7 @@ describe("an environment's map", () => {
     expect([inflated.status, await inflated.text()]).toEqual([
       413,
       expect.stringMatching(
-        /^The map would be \d+ bytes as stored, over the limit of 1048576 bytes \(the composers read no larger map\)\.\n$/,
+        /^The map would be \d+ bytes as served \(with its environment\), over the limit of 1048576 bytes \(the composers read no larger map\)\.\n$/,
       ),
     ]);
     expect((await readMap(base, 'staging')).etag).toBe(written.headers.get('etag'));

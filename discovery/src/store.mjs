@@ -3,7 +3,7 @@
 import { etagOf } from '@nova/kit/etag';
 
 /** @typedef {import('pg').Pool | import('pg').PoolClient} Queryable */
-/** @typedef {import('./write-rules.mjs').Environment} Environment */
+/** @typedef {import('./environments.mjs').Environment} Environment */
 /** @typedef {import('./map-changes.mjs').SliceChange} SliceChange */
 /** @typedef {import('./map-changes.mjs').Artifact} Artifact */
 /** @typedef {import('./tokens.mjs').Identity} Identity */
@@ -15,8 +15,41 @@ import { etagOf } from '@nova/kit/etag';
  * @returns {Promise<Environment | undefined>}
  */
 export async function environmentNamed(db, name) {
-  const { rows } = await db.query('SELECT slice_origins, staged_in FROM environments WHERE name = $1', [name]);
-  return rows[0] && { name, sliceOrigins: rows[0].slice_origins, stagedIn: rows[0].staged_in };
+  const { rows } = await db.query('SELECT slice_origins, slice_paths, staged_in FROM environments WHERE name = $1', [
+    name,
+  ]);
+  return (
+    rows[0] && {
+      name,
+      sliceOrigins: rows[0].slice_origins,
+      slicePaths: rows[0].slice_paths,
+      stagedIn: rows[0].staged_in,
+    }
+  );
+}
+
+/**
+ * An environment and the number and tag of its latest revision (none yet: `latest` undefined),
+ * in one query and without the map: what a read needs to answer 304.
+ * @param {Queryable} db
+ * @param {string} name
+ * @returns {Promise<{ environment: Environment, latest: { number: number, etag: string } | undefined } | undefined>}
+ */
+export async function environmentAndLatest(db, name) {
+  const { rows } = await db.query(
+    `SELECT e.slice_origins, e.slice_paths, e.staged_in, r.number, r.etag
+     FROM environments e
+     LEFT JOIN LATERAL (SELECT number, etag FROM revisions WHERE environment = e.name ORDER BY number DESC LIMIT 1) r
+       ON true
+     WHERE e.name = $1`,
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    environment: { name, sliceOrigins: row.slice_origins, slicePaths: row.slice_paths, stagedIn: row.staged_in },
+    latest: row.number === null ? undefined : { number: row.number, etag: row.etag },
+  };
 }
 
 /**
@@ -24,12 +57,12 @@ export async function environmentNamed(db, name) {
  * @param {Queryable} db
  * @param {Environment} environment
  */
-export async function saveEnvironment(db, { name, sliceOrigins, stagedIn }) {
+export async function saveEnvironment(db, { name, sliceOrigins, slicePaths, stagedIn }) {
   const { rows } = await db.query(
-    `INSERT INTO environments (name, slice_origins, staged_in) VALUES ($1, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET slice_origins = $2, staged_in = $3, updated_at = now()
+    `INSERT INTO environments (name, slice_origins, slice_paths, staged_in) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (name) DO UPDATE SET slice_origins = $2, slice_paths = $3, staged_in = $4, updated_at = now()
      RETURNING (xmax = 0) AS created`,
-    [name, JSON.stringify(sliceOrigins), stagedIn],
+    [name, JSON.stringify(sliceOrigins), JSON.stringify(slicePaths), stagedIn],
   );
   return Boolean(rows[0].created);
 }
@@ -45,18 +78,15 @@ export async function lockEnvironment(db, environment) {
 }
 
 /**
- * The environment's latest revision; its map only if the caller does not hold it already
- * (`knownEtags`: the tags it sent).
+ * The environment's latest revision, with its map.
  * @param {Queryable} db
  * @param {string} environment
- * @param {string[]} [knownEtags]
- * @returns {Promise<{ number: number, etag: string, map: string | null } | undefined>}
+ * @returns {Promise<Revision | undefined>}
  */
-export async function latestRevision(db, environment, knownEtags = []) {
+export async function latestRevision(db, environment) {
   const { rows } = await db.query(
-    `SELECT number, etag, CASE WHEN etag = ANY($2) THEN NULL ELSE map END AS map
-     FROM revisions WHERE environment = $1 ORDER BY number DESC LIMIT 1`,
-    [environment, knownEtags],
+    'SELECT number, etag, map FROM revisions WHERE environment = $1 ORDER BY number DESC LIMIT 1',
+    [environment],
   );
   return rows[0];
 }

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PageDeclaration } from '@nova/contracts/pages';
+import { legacyPages } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { afterAll, inject } from 'vitest';
 import { startDiscovery } from './service.mjs';
@@ -97,6 +99,16 @@ type Entry = {
 };
 type Map = { schema: string; microFrontends: Record<string, Entry[]> };
 
+/** The environment the tests' environments are served with: the tests' origins, the slice list's paths. */
+export const testEnvironment = {
+  slices: Object.fromEntries(
+    Object.entries(origins).map(([slice, origin]) => [
+      slice,
+      { origins: [origin], paths: [...slices[slice as keyof typeof origins].paths] },
+    ]),
+  ),
+};
+
 /** A version's entry at a slice's test origin (`at`: another origin), released or listed only. */
 export const entry = (
   slice: keyof typeof origins,
@@ -108,11 +120,17 @@ export const entry = (
   deployment: { traffic: released ? 100 : 0, default: released },
 });
 
-/** An environment's map now, and its ETag. */
+type ServedEnvironment = { slices: Record<string, { origins: string[]; paths: string[] }> };
+
+/**
+ * An environment's map now, as a team writes it (without the environment it is served with), its
+ * ETag, and the environment.
+ */
 export async function readMap(base: string, environment: string) {
   const response = await call(base, `/environments/${environment}/remotes.json`);
   if (response.status !== 200) throw new Error(`${environment}: ${response.status}`);
-  return { etag: response.headers.get('etag')!, map: (await response.json()) as Map };
+  const { environment: served, ...map } = (await response.json()) as Map & { environment: ServedEnvironment };
+  return { etag: response.headers.get('etag')!, map: map as Map, environment: served };
 }
 
 /** Writes a map based on revision `etag` with a token (none: anonymous); the answer. */
@@ -146,12 +164,15 @@ export async function changeSlice(
   return writeMap(base, environment, next, { token, etag, headers });
 }
 
-/** A tiny build of a slice that passes the contract check: it exposes the slice's pages, shares nothing. */
-export function fakeBuild(slice: keyof typeof origins, edition: number | string) {
+/**
+ * A tiny build of a slice that passes the contract check: it declares its pages (by default the
+ * slice's pages of today) and exposes their modules, shares nothing.
+ */
+export function fakeBuild(slice: string, edition: number | string, pages: PageDeclaration[] = legacyPages(slice)) {
   const dist = mkdtempSync(join(tmpdir(), `nova-build-${slice}-`));
   afterTheseTests(() => rmSync(dist, { recursive: true, force: true }));
-  const exposes = slices[slice].exposes.map((name) => ({ name }));
-  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: slice, exposes, shared: [] }));
+  const exposes = [...new Set(pages.map(({ module }) => module))].map((name) => ({ name }));
+  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: slice, exposes, shared: [], pages }));
   writeFileSync(join(dist, 'remoteEntry.js'), `export const edition = ${JSON.stringify(edition)};`);
   return dist;
 }
@@ -171,9 +192,10 @@ export type CliRun = { code: number; stdout: string; stderr: string };
 /**
  * The slice CLI as a team runs it against environments of the service on `bases` (several
  * instances), from a deployment root (by default one of its own) whose slice origins are the
- * tests' origins; `as(token)` runs it with that token in SLICE_TOKEN.
+ * tests' origins; `as(token)` runs it with that token in SLICE_TOKEN (in `cwd`: the folder of a
+ * slice the workspace does not have, whose package.json gives its versions).
  */
-export function sliceCli(bases: string[], root = deploymentRoot()) {
+export function sliceCli(bases: string[], root = deploymentRoot(), { cwd }: { cwd?: string } = {}) {
   const shellManifest = join(root, 'shell-manifest.json');
   const maps = (environment: string) =>
     bases.flatMap((base) => ['--map', new URL(`/environments/${environment}/remotes.json`, base).href]);
@@ -183,7 +205,7 @@ export function sliceCli(bases: string[], root = deploymentRoot()) {
       new Promise<CliRun>((done) => {
         const env = { ...process.env, SLICE_TOKEN: token ?? '' };
         const where = ['--root', root, '--shell-manifest', shellManifest, ...maps(environment)];
-        execFile(cli, [...args, ...where], { encoding: 'utf8', env }, (error, stdout, stderr) =>
+        execFile(cli, [...args, ...where], { encoding: 'utf8', env, cwd }, (error, stdout, stderr) =>
           done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
         );
       });

@@ -1,13 +1,17 @@
 // @ts-check
 // The rules a write to an environment's map must pass, besides its precondition: whose it is to
-// make (scope, which reads of what is not public follow too), where its entries may point (each slice's origins in this environment) and, in an
-// environment staged in another, which artifacts may get traffic. Each returns why not, or nothing.
+// make (scope, which reads of what is not public follow too), where its entries may point (each
+// slice's origins in this environment), which pages its live versions may serve (each inside its
+// slice's paths, none another slice's) and, in an environment staged in another, which artifacts
+// may get traffic. Each returns why not, or nothing.
+import { pageConflicts } from '@nova/contracts/page-conflicts';
 import { whoIs } from './tokens.mjs';
 
 /** @typedef {import('./tokens.mjs').Identity} Identity */
 /** @typedef {import('./map-changes.mjs').SliceChange} SliceChange */
 /** @typedef {import('./map-changes.mjs').Artifact} Artifact */
-/** @typedef {{ name: string, sliceOrigins: Record<string, string[]>, stagedIn: string | null }} Environment */
+/** @typedef {import('@nova/contracts/remote-map').RemoteMapJson} RemoteMapJson */
+/** @typedef {import('./environments.mjs').Environment} Environment */
 
 /**
  * Whether the identity may write this environment at all, or read what is not public of it (its
@@ -53,6 +57,21 @@ export function originRefusal(environment, changes) {
       return `${slice} ${elsewhere.version} is at ${new URL(elsewhere.url).origin}, but ${environment.name} serves ${slice} from ${origins.join(', ')} only.`;
   }
   return undefined;
+}
+
+/**
+ * Whether the map after a write brings pages that conflict (409 if so), under the environment it
+ * is served with: a released version or canary declaring a page outside its slice's paths, or one
+ * that another slice's released version or canary serves. Only what the write brings: a conflict
+ * the map had before (the administrator changed the paths since) stops no one's next write.
+ * @param {import('./environments.mjs').ServedEnvironment} environment
+ * @param {RemoteMapJson | undefined} before
+ * @param {RemoteMapJson} after
+ */
+export function pagesRefusal(environment, before, after) {
+  const conflicts = pageConflicts({ ...after, environment }, before && { ...before, environment });
+  if (conflicts.length === 0) return undefined;
+  return `The map is not stored: ${conflicts.slice(0, 10).join(' ')}`;
 }
 
 /**
