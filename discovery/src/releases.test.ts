@@ -359,6 +359,30 @@ describe('promotion from staging to production', { timeout: 60_000 }, () => {
     );
   });
 
+  it('carries the pages, and promotes a version that drops one only with --drop-pages', async () => {
+    const legal = cli.as(await teamToken('legal', 'legal', 'staging,production'));
+    const both = await publishLegal(legal, 'both pages');
+    const terms = [{ path: '/terms-and-conditions', module: 'TermsPage', title: 'Terms and Conditions' }];
+    const termsOnly = publishedVersion(
+      await legal('staging', 'publish', 'legal', '--dist', fakeBuild('legal', 'terms only', terms)),
+    );
+    succeeded(await legal('staging', 'release', 'legal', both));
+    succeeded(await legal('staging', 'promote', 'legal', both, '--from', 'staging', '--to', 'production'));
+    succeeded(await legal('staging', 'release', 'legal', termsOnly, '--drop-pages'));
+    const promote = ['promote', 'legal', termsOnly, '--from', 'staging', '--to', 'production'];
+    const refused = await legal('staging', ...promote);
+    expect(refused.stderr).toBe(
+      `slice promote legal ${termsOnly} failed: legal ${termsOnly} no longer serves /privacy-policy: promote it with --drop-pages.\n`,
+    );
+    expect(released((await readMap(base, 'production')).map, 'legal')).toBe(both);
+    succeeded(await legal('staging', ...promote, '--drop-pages'));
+    const production = (await readMap(base, 'production')).map.microFrontends.legal!;
+    expect(production.find((entry) => entry.deployment.default)?.metadata).toMatchObject({
+      version: termsOnly,
+      pages: terms,
+    });
+  });
+
   it('refuses in production a version never released or made a canary in staging, whichever way it comes', async () => {
     const games = cli.as(await teamToken('games', 'games', 'staging,production'));
     const stagedOnly = publishedVersion(
