@@ -6,6 +6,7 @@
 // by every composer and browser from the map. A new slice, a new origin, new paths: no shell
 // release, no composer setting.
 import { matchPattern, patternProblem, patternsOverlap, segmentsOf } from './pages.js';
+import { sliceNames, slices } from './slices.js';
 
 /**
  * One slice in an environment: its origins (a failover list) and its paths: exact addresses
@@ -131,3 +132,15 @@ export function ownerOf(environment, path) {
     }
   return best?.slice;
 }
+
+/**
+ * This workspace's four slices as an environment, each on the origins `originsOf` gives it and the
+ * paths slices.js gives it: the local environment's defaults, and the tests' usual environment.
+ * @param {(slice: import('./slices.js').SliceName) => string[]} originsOf
+ * @returns {Environment}
+ */
+export const workspaceEnvironment = (originsOf) => ({
+  slices: Object.fromEntries(
+    sliceNames.map((slice) => [slice, { origins: originsOf(slice), paths: [...slices[slice].paths] }]),
+  ),
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { environmentProblems, ownerOf, pathRuleProblem, ruleCovers } from './environment.js';
+import { environmentProblems, ownerOf, pathRuleProblem, ruleCovers, workspaceEnvironment } from './environment.js';
 
 const local = {
   slices: {
@@ -64,5 +64,15 @@ describe('a path rule', () => {
     expect(ruleCovers('/', '/')).toBe(true);
     expect(ruleCovers('/', '/games')).toBe(false);
     expect(ruleCovers('/contact', '/contact/:x')).toBe(false);
+  });
+});
+
+describe("the workspace's environment", () => {
+  it('gives each of the four slices its origins and the paths slices.js names, a valid environment', () => {
+    const environment = workspaceEnvironment((slice) => [`https://${slice}.example`]);
+    expect(environment.slices.games).toEqual({ origins: ['https://games.example'], paths: ['/games/*'] });
+    expect(Object.keys(environment.slices)).toEqual(['marketing', 'games', 'legal', 'contact']);
+    expect(environmentProblems(environment)).toEqual([]);
+    expect(ownerOf(environment, '/privacy-policy')).toBe('legal');
   });
 });

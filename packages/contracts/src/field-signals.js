@@ -30,4 +30,5 @@ export const metricNames = /** @type {const} */ ({
   INP: 'nova_slice_inp_seconds',
   CLS: 'nova_slice_cls',
   rejected: 'nova_field_signals_rejected_total',
+  failovers: 'nova_slice_origin_failovers_total',
 });

@@ -4,7 +4,7 @@
 // a promotion that would bring either, and the discovery service a write of a map that would; both
 // say it in the same words, from here.
 import { ruleCovers } from './environment.js';
-import { patternsOverlap } from './pages.js';
+import { pagesProblems, patternsOverlap } from './pages.js';
 import { releasedVersion } from './remote-map.js';
 import { legacyPages } from './routes.js';
 import { canaryVersion } from './traffic.js';
@@ -27,6 +27,22 @@ import { canaryVersion } from './traffic.js';
  * @returns {readonly PageDeclaration[]}
  */
 export const servedPages = (slice, listed) => listed.metadata.pages ?? legacyPages(slice);
+
+/**
+ * The pages an unchecked listed version of `slice` (JSON from a map) serves, as `servedPages`
+ * says, or why they cannot be read: the composer and the browser read a version's pages alike.
+ * @param {string} slice
+ * @param {unknown} listed
+ * @returns {{ pages: readonly PageDeclaration[] } | { refused: string }}
+ */
+export function listedPages(slice, listed) {
+  const metadata = /** @type {{ metadata?: unknown }} */ (listed ?? {}).metadata;
+  const declared =
+    typeof metadata === 'object' && metadata !== null ? /** @type {{ pages?: unknown }} */ (metadata).pages : undefined;
+  if (declared === undefined) return { pages: legacyPages(slice) };
+  const [problem] = pagesProblems('its pages', declared);
+  return problem ? { refused: problem.replace(/\.$/, '') } : { pages: /** @type {PageDeclaration[]} */ (declared) };
+}
 
 /**
  * The versions visitors get in a map, each slice's released version and canary, with their pages,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageConflicts, servedPages } from './page-conflicts.js';
+import { listedPages, pageConflicts, servedPages } from './page-conflicts.js';
 import type { PageDeclaration } from './pages.js';
 
 const environment = {
@@ -30,6 +30,20 @@ describe('the pages a version serves', () => {
     expect(servedPages('games', version('1.0.0', { pages: [page('/games/new')] }))).toEqual([page('/games/new')]);
     expect(servedPages('games', version('0.9.0')).map(({ path }) => path)).toEqual(['/games', '/games/:gameId']);
     expect(servedPages('news', version('1.0.0'))).toEqual([]);
+  });
+
+  it('are read alike from unchecked JSON, or refused with the reason', () => {
+    expect(listedPages('games', version('1.0.0', { pages: [page('/games/new')] }))).toEqual({
+      pages: [page('/games/new')],
+    });
+    expect(listedPages('games', { metadata: null })).toEqual({ pages: servedPages('games', version('0.9.0')) });
+    expect(listedPages('games', null)).toEqual({ pages: servedPages('games', version('0.9.0')) });
+    expect(listedPages('games', { metadata: { pages: 'all' } })).toEqual({
+      refused: 'its pages must be a list of pages',
+    });
+    expect(listedPages('games', { metadata: { pages: [{ path: 'games' }] } })).toMatchObject({
+      refused: expect.stringMatching(/^its pages\[0\]/),
+    });
   });
 });
 

@@ -3,9 +3,6 @@
 // which one is released. Its shape follows awslabs/frontend-discovery's schema (v1-pre).
 import { environmentProblems, sliceNamePattern } from './environment.js';
 import { pagesProblems } from './pages.js';
-import { sliceNames } from './slices.js';
-
-/** @typedef {import('./slices.js').SliceName} SliceName */
 
 export const remoteMapSchema = 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json';
 
@@ -132,28 +129,37 @@ export function releasedProblem(slice, released, refused) {
 }
 
 /**
- * The site's slices in a map, as its readers take it (the composer and the browser): the map is
- * unusable as a whole when it is not the frontend-discovery shape or lists none of the site's
+ * The slices of a map as its readers take it (the composer and the browser): the ones its
+ * environment names, with their origins and paths. The map is unusable as a whole when it is not
+ * the frontend-discovery shape, names no usable environment, or lists a version of none of its
  * slices, and then the reason says which, for a log or a screen. Otherwise each slice's listed
  * entries that are objects, unchecked (`[]` for a slice it does not list): each reader checks a
  * slice's versions on its own, so that one bad slice never breaks the others.
  * @param {unknown} json a parsed /remotes.json
- * @returns {{ unusable: string } | { slices: Record<SliceName, Record<string, unknown>[]> }}
+ * @returns {{ unusable: string } | { slices: Record<string, Record<string, unknown>[]>, environment: import('./environment.js').Environment }}
  */
 export function mapSlices(json) {
   if (!isRecord(json) || !isRecord(json.microFrontends))
     return { unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).' };
   const { microFrontends } = json;
-  const listOf = (/** @type {SliceName} */ slice) => {
+  if (json.environment === undefined)
+    return {
+      unusable:
+        'remotes.json names no environment (a map written before maps carried it): the next release writes it, or `slice environment`.',
+    };
+  const [problem] = environmentProblems(json.environment);
+  if (problem !== undefined)
+    return { unusable: `remotes.json names no usable environment (its slices, their origins and paths): ${problem}` };
+  const environment = /** @type {import('./environment.js').Environment} */ (json.environment);
+  const names = Object.keys(environment.slices);
+  const listOf = (/** @type {string} */ slice) => {
     const versions = Object.hasOwn(microFrontends, slice) ? microFrontends[slice] : undefined;
     return Array.isArray(versions) ? versions : [];
   };
-  if (!sliceNames.some((slice) => listOf(slice).length > 0))
-    return { unusable: `remotes.json lists none of this site's micro-frontends (${sliceNames.join(', ')}).` };
-  const slices = /** @type {Record<SliceName, Record<string, unknown>[]>} */ (
-    Object.fromEntries(sliceNames.map((slice) => [slice, listOf(slice).filter(isRecord)]))
-  );
-  return { slices };
+  if (!names.some((slice) => listOf(slice).length > 0))
+    return { unusable: `remotes.json lists no version of this environment's slices (${names.join(', ')}).` };
+  const slices = Object.fromEntries(names.map((slice) => [slice, listOf(slice).filter(isRecord)]));
+  return { slices, environment };
 }
 
 /**

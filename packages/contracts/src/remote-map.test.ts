@@ -285,7 +285,15 @@ describe("remoteMapProblems: a version's extras and free text", () => {
 
 describe('mapSlices', () => {
   const notTheShape = 'remotes.json must list the micro-frontends of this environment (microFrontends).';
-  const listsNone = "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).";
+  const environment = {
+    slices: Object.fromEntries(
+      ['marketing', 'games', 'legal', 'contact'].map((slice, index) => [
+        slice,
+        { origins: [`http://localhost:${4174 + index}`], paths: [`/${slice}`] },
+      ]),
+    ),
+  };
+  const listsNone = "remotes.json lists no version of this environment's slices (marketing, games, legal, contact).";
   const games = listed('https://games.cdn.example/1.1.0/mf-manifest.json');
 
   it.each([null, [], 'remotes.json', 42, {}, { microFrontends: [] }, { microFrontends: 'games' }])(
@@ -295,25 +303,44 @@ describe('mapSlices', () => {
     },
   );
 
+  it('finds a map written before maps carried their environment unusable, saying what writes it', () => {
+    expect(mapSlices({ microFrontends: { games: [games] } })).toEqual({
+      unusable:
+        'remotes.json names no environment (a map written before maps carried it): the next release writes it, or `slice environment`.',
+    });
+  });
+
+  it.each([null, {}, { slices: { games: { origins: ['ftp://x'], paths: ['/games/*'] } } }])(
+    'finds a map whose environment is %j unusable as a whole, saying why',
+    (given) => {
+      const checked = mapSlices({ microFrontends: { games: [games] }, environment: given });
+      expect('unusable' in checked && checked.unusable).toMatch(/^remotes.json names no usable environment/);
+    },
+  );
+
   it.each([
     {},
     { games: [] },
     { games: 'x', legal: {} },
     JSON.parse('{ "__proto__": { "games": [{}] }, "extra": [{}] }'),
-  ])('finds a map that lists none of the slices (%j) unusable as a whole', (microFrontends) => {
-    expect(mapSlices({ microFrontends })).toEqual({ unusable: listsNone });
+  ])("finds a map that lists none of its environment's slices (%j) unusable as a whole", (microFrontends) => {
+    expect(mapSlices({ microFrontends, environment })).toEqual({ unusable: listsNone });
   });
 
-  it("gives each of the site's slices its entries that are objects, unchecked; [] for a slice not listed", () => {
+  it("gives each of the environment's slices its entries that are objects, unchecked; [] for a slice not listed", () => {
     const odd = { url: 'javascript:alert(1)' };
     expect(
-      mapSlices({ microFrontends: { games: [games, 7, null, odd], legal: 'not a list', extra: [games] } }),
-    ).toEqual({ slices: { marketing: [], games: [games, odd], legal: [], contact: [] } });
+      mapSlices({
+        microFrontends: { games: [games, 7, null, odd], legal: 'not a list', extra: [games] },
+        environment,
+      }),
+    ).toEqual({ slices: { marketing: [], games: [games, odd], legal: [], contact: [] }, environment });
   });
 
   it('takes a slice that lists only what is no entry as listed: the map is usable, that slice has nothing', () => {
-    expect(mapSlices({ microFrontends: { contact: [null] } })).toEqual({
+    expect(mapSlices({ microFrontends: { contact: [null] }, environment })).toEqual({
       slices: { marketing: [], games: [], legal: [], contact: [] },
+      environment,
     });
   });
 });
