@@ -13,19 +13,18 @@ import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
 import { composerEnvironment, serverConfig } from '../shell/server/config.mjs';
 import { metricsServer } from '../shell/server/metrics.mjs';
 import { healthPaths } from '../shell/server/node-adapter.mjs';
-import { gameProviderUrl, localSliceOrigins, shellBuild } from './local-origins.mjs';
+import { gameProviderUrl, shellBuild } from './local-origins.mjs';
 
 const composerEntry = join(repoRoot, shell.folder, 'server/main.mjs');
 
 /** @typedef {import('./local-origins.mjs').Handler} Handler */
-/** @typedef {import('../shell/server/remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /**
  * The composer in this process, for one environment's remote map (the e2e suite and the
  * benchmark deploy extra shells with it), wired as production wires it (composer-from-config.mjs)
  * but in one process. `npm start` runs shell/server/main.mjs instead.
- * @param {{ remoteMap: string, sliceOrigins: SliceOrigins, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean, bucketChoiceSeconds?: number }} options
- *   remoteMap: the map's file or URL; sliceOrigins: which origins serve which slice in this environment;
+ * @param {{ remoteMap: string, root?: string, gameProvider?: string, signingKey?: string, trustedProxies?: string[], overrides?: boolean, bucketChoiceSeconds?: number }} options
+ *   remoteMap: the map's file or URL (its environment says which origins serve which slice);
  *   signingKey: the environment's (a random one by default: no preview link is valid);
  *   trustedProxies: whose X-Forwarded-For names the client (none by default); overrides: whether
  *   it allows development overrides (`slice dev`) from this machine's dev servers (not by default);
@@ -35,7 +34,6 @@ const composerEntry = join(repoRoot, shell.folder, 'server/main.mjs');
  */
 export async function composerInProcess({
   remoteMap,
-  sliceOrigins,
   root = shellBuild,
   gameProvider = gameProviderUrl(),
   signingKey,
@@ -45,7 +43,6 @@ export async function composerInProcess({
 }) {
   const config = serverConfig({
     remoteMap,
-    sliceOrigins,
     gameProvider,
     shellBuild: root,
     signingKey,
@@ -69,7 +66,6 @@ export async function composerInProcess({
  */
 export const localComposerSettings = (deployments) => ({
   remoteMap: remoteMapFile(deployments),
-  sliceOrigins: localSliceOrigins(deployments),
   gameProvider: gameProviderUrl(),
   signingKey: localSigningKey(deployments),
   // A team may see its slice from its dev server here (`slice dev`); production leaves them off.

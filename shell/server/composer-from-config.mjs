@@ -42,8 +42,7 @@ function mapLocation(/** @type {import('./config.mjs').ServerConfig} */ config) 
  */
 export async function composerFromConfig(config, parts = {}) {
   const log = parts.log ?? console.error;
-  const remoteMap =
-    parts.remoteMap ?? remoteMapAt(mapLocation(config), { environment: config, log: parts.mapLog ?? log });
+  const remoteMap = parts.remoteMap ?? remoteMapAt(mapLocation(config), { log: parts.mapLog ?? log });
   const metrics = parts.metrics ?? fieldMetrics();
   const signer = signerOf(config.signingKey);
   // The override code loads only where the environment allows overrides.
@@ -57,8 +56,9 @@ export async function composerFromConfig(config, parts = {}) {
   const composer = createComposer({
     ...(parts.shell ?? (await loadShell(config.shellBuild))),
     remoteMap,
-    fragments: parts.fragments ?? createFragmentSource({ timeoutMs: config.fragmentTimeoutMs, log }),
-    sliceOrigins: config.sliceOrigins,
+    fragments:
+      parts.fragments ??
+      createFragmentSource({ timeoutMs: config.fragmentTimeoutMs, log, failedOver: metrics.failover }),
     sockets: parts.sockets,
     gameProvider: config.gameProvider,
     pageCacheBytes: config.pageCacheBytes,

@@ -1,9 +1,10 @@
 // @ts-check
 // The composer: the shell origin's one request handler. A request goes through one pipeline, each
-// step a module of its own: what it asks (request.mjs: its address, its visitor), which version of
-// its page's slice it is shown and where that version's fragment comes from (version-choice.mjs:
-// released, a canary's bucket, a development override), the page kept or composed (pages.mjs,
-// page-html.mjs), and the answer (answers.mjs). What is not a page answers beside it: field signals
+// step a module of its own: what it asks (request.mjs: its address, its visitor), which slice
+// serves the address (the map's environment) and which version of it the request is shown, where
+// that version's fragment comes from (version-choice.mjs: released, a canary's bucket, a
+// development override) and which of its pages the address is, the page kept or composed
+// (pages.mjs, page-html.mjs), and the answer (answers.mjs). What is not a page answers beside it: field signals
 // (field-signals-endpoint.mjs), the browser's remote map (remotes-endpoint.mjs), the shell's build
 // files (sent by the adapter), canonical addresses and override links. Request parts in, a plain
 // answer out, no Node types: node-adapter.mjs is the host; composer-from-config.mjs wires it.
@@ -13,10 +14,9 @@ import { canonicalPath } from '@nova/contracts/routes';
 import { shell as shellApp } from '@nova/contracts/slices';
 import { answerMemo } from './answer-memo.mjs';
 import { answers as answersWith } from './answers.mjs';
-import { matchedPaths } from './matched-paths.mjs';
+import { pageAt } from '@nova/contracts/pages';
 import { cachePolicy, fileCaching, securityHeaders } from './page-policy.mjs';
 import { createPages } from './pages.mjs';
-import { everySliceOrigin } from './remote-map-view.mjs';
 import { remotesEndpoint } from './remotes-endpoint.mjs';
 import { addressOf, namesFile, queryNames } from './request.mjs';
 import { readShellDocument } from './shell-document.mjs';
@@ -29,6 +29,7 @@ import { chooseVersion } from './version-choice.mjs';
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./overrides.mjs').ActiveOverride} ActiveOverride */
 /** @typedef {import('./pages.mjs').PageHad} PageHad */
+/** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {ReturnType<typeof import('./field-signals-endpoint.mjs').createFieldSignalsEndpoint>} FieldSignalsEndpoint */
 
 /**
@@ -49,7 +50,6 @@ export async function loadShell(shellBuild) {
  * @param {ShellDocument} options.document the shell's document (loadShell)
  * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
  * @param {import('./fragment-source.mjs').FragmentSource} options.fragments
- * @param {import('./remote-map-view.mjs').SliceOrigins} options.sliceOrigins which origins serve which slice (the CSP allows them all)
  * @param {readonly string[]} [options.sockets] WebSocket origins pages may connect to (`pnpm dev`'s HMR)
  * @param {string} options.gameProvider the game provider's origin
  * @param {number} options.pageCacheBytes
@@ -67,7 +67,6 @@ export function createComposer({
   document,
   remoteMap,
   fragments,
-  sliceOrigins,
   sockets,
   gameProvider,
   pageCacheBytes,
@@ -78,28 +77,40 @@ export function createComposer({
   signer,
   overrides,
 }) {
-  const allowed = {
-    sliceOrigins: everySliceOrigin(sliceOrigins),
-    inlineScripts: document.inlineScripts,
-    gameProvider,
-    sockets,
-  };
-  const security = securityHeaders(allowed);
-  /** An override's answers allow its dev server too (made once per dev server). */
-  const overrideSecurity = memoized(
-    (/** @type {ActiveOverride} */ { origin }) => securityHeaders({ ...allowed, devServer: origin }),
-    ({ origin }) => origin,
-  );
-  const answer = answersWith(security, { bucketChoiceSeconds, now });
-  const remotes = remotesEndpoint({ remoteMap, signer, answers: answer, overrideSecurity, now });
-  const paths = matchedPaths(shell);
-  const pages = createPages({ document, fragments, pageCacheBytes, now, log });
+  /**
+   * What the site's answers carry while a state of the map serves: the security headers, which
+   * allow every slice origin of its environment, and the answers made with them (once per state).
+   */
+  const siteOf = memoizedBy((/** @type {RemoteMapState} */ map) => {
+    const allowed = {
+      sliceOrigins: map.revision === undefined ? [] : map.view.origins,
+      inlineScripts: document.inlineScripts,
+      gameProvider,
+      sockets,
+    };
+    const security = securityHeaders(allowed);
+    return {
+      security,
+      answer: answersWith(security, { bucketChoiceSeconds, now }),
+      /** An override's answers allow its dev server too (made once per dev server). */
+      overrideSecurity: memoizedBy(
+        (/** @type {string} */ origin) => securityHeaders({ ...allowed, devServer: origin }),
+        (origin) => origin,
+      ),
+    };
+  });
+  const remotes = remotesEndpoint({ remoteMap, signer, siteOf, now });
+  const pages = createPages({ shell, document, fragments, pageCacheBytes, now, log });
   const memo = answerMemo({ now });
   /** What a page answer is made from, besides the request: the map's state, the page cache's generation. */
   const state = () => ({ map: remoteMap.current(), pages: pages.generation() });
 
   /** When a page cannot be composed: the document as built, which the browser renders. */
-  const staticDocument = (/** @type {string} */ path, /** @type {unknown} */ error) => {
+  const staticDocument = (
+    /** @type {import('./answers.mjs').Answers} */ answer,
+    /** @type {string} */ path,
+    /** @type {unknown} */ error,
+  ) => {
     log(`Composing ${path} failed; the browser renders it. ${error instanceof Error ? error.stack : error}`);
     return answer.plain(200, document.static, { type: 'text/html; charset=utf-8', cache: cachePolicy.private });
   };
@@ -116,8 +127,9 @@ export function createComposer({
   };
 
   /**
-   * A page, from the request to the answer: what the path shows, the version chosen, the page
-   * kept or composed, the answer. A page kept answers at once, without a promise.
+   * A page, from the request to the answer: the slice that serves the address, the version of it
+   * chosen, the page of that version the address is, the page kept or composed, the answer. A page
+   * kept answers at once, without a promise.
    * @param {RequestParts} request
    * @param {string} path canonical
    * @param {{ preview: boolean, override?: ActiveOverride }} asked whether the tab previews (its
@@ -128,33 +140,19 @@ export function createComposer({
     const map = remoteMap.current();
     if (map.revision !== prefetched)
       prefetchFragments().catch((error) => log(`Fetching fragments ahead failed: ${error}`));
-    const known = paths.shown(path);
-    if (!known)
-      return paths.match(path, map).then(
-        ({ matched, shown }) => pageOf(request, path, { preview, override, map, shown, matched: async () => matched }),
-        (error) => staticDocument(path, error),
-      );
-    return pageOf(request, path, {
-      preview,
-      override,
-      map,
-      shown: known,
-      matched: async () => (await paths.match(path, map)).matched,
-    });
-  };
-
-  /**
-   * @param {RequestParts} request
-   * @param {string} path
-   * @param {{ preview: boolean, override?: ActiveOverride, map: import('./remote-map-source.mjs').RemoteMapState, shown: import('./matched-paths.mjs').PageShown, matched: () => Promise<import('./page-html.mjs').MatchedShell> }} asked
-   * @returns {PlainResponse | Promise<PlainResponse>}
-   */
-  const pageOf = (request, path, { preview, override, map, shown, matched }) => {
-    const choice = chooseVersion({ map, slice: shown.slice, request, override });
+    const { answer, overrideSecurity } = siteOf(map);
+    const slice = map.revision === undefined ? undefined : map.view.ownerOf(path);
+    const choice = chooseVersion({ map, slice, request, override });
     if (choice.edgeChooses) return answer.bucketChoice();
-    const security = choice.override && overrideSecurity(choice.override);
+    // A slice with no version it may load still has its pages: the visitor is told it cannot load.
+    const pagesHere =
+      choice.version?.pages ?? (slice && map.revision !== undefined ? map.view.unservedPages[slice] : undefined);
+    const found = pagesHere && pageAt(pagesHere, path);
+    /** @type {import('./pages.mjs').PageShown} */
+    const shown = { slice, page: found?.page };
+    const security = choice.override && overrideSecurity(choice.override.origin);
     const made = { map, pages: pages.generation() };
-    const had = pages.page({ path, shown, matched, map, choice, security });
+    const had = pages.page({ path, shown, map, choice, security });
     const answered = (/** @type {PageHad} */ { page: kept, cache }) => {
       const sent = answer.page(request, kept, { cache, personal: preview, visitor: choice.visitor });
       // A kept page everyone gets is the same answer for the rest of the second.
@@ -162,7 +160,7 @@ export function createComposer({
         memo.set(request, made, sent);
       return sent;
     };
-    return had instanceof Promise ? had.then(answered, (error) => staticDocument(path, error)) : answered(had);
+    return had instanceof Promise ? had.then(answered, (error) => staticDocument(answer, path, error)) : answered(had);
   };
 
   return {
@@ -173,6 +171,7 @@ export function createComposer({
     respond(request) {
       const given = memo.get(request, state);
       if (given) return given;
+      const { security, answer } = siteOf(remoteMap.current());
       const address = addressOf(request.url);
       if (!address)
         return answer.plain(400, 'Bad request: the address cannot be read.', { cache: cachePolicy.private });
@@ -227,24 +226,25 @@ export function createComposer({
     },
     /** What the page cache holds. */
     cacheSize: pages.cacheSize,
-    /** What is remembered of the paths asked for: how many, and their bytes as counted against the bound. */
-    pathMemory: paths.memory,
   };
 }
 
 /**
- * `make` of a value, made once per key.
- * @template T, V
- * @param {(value: T) => V} make
- * @param {(value: T) => string} keyOf
+ * `make` of a value, made once per key: the last few keys' (a map's states, a handful of dev servers).
+ * @template K, V
+ * @param {(key: K) => V} make
+ * @param {(key: K) => unknown} [keyOf]
  */
-function memoized(make, keyOf) {
-  /** @type {Map<string, V>} */
+function memoizedBy(make, keyOf = (key) => key) {
+  /** @type {Map<unknown, V>} */
   const made = new Map();
-  return (/** @type {T} */ value) => {
-    const key = keyOf(value);
-    let result = made.get(key);
-    if (result === undefined) made.set(key, (result = make(value)));
+  return (/** @type {K} */ key) => {
+    const which = keyOf(key);
+    let result = made.get(which);
+    if (result === undefined) {
+      if (made.size >= 8) made.delete(made.keys().next().value);
+      made.set(which, (result = make(key)));
+    }
     return result;
   };
 }

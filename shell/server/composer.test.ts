@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion as publishedVersion } from '@nova/contracts/remote-map';
+import { legacyPages } from '@nova/contracts/routes';
 import { bucketSetCookie } from '@nova/contracts/traffic';
 import { previewToken } from '@nova/signing/preview-token';
 import { purposes, signer } from '@nova/signing/signing';
@@ -23,6 +24,14 @@ const sliceOrigins = {
   marketing: ['http://localhost:4174'],
   games: ['http://localhost:4175'],
   legal: ['http://localhost:4176'],
+};
+/** The environment the maps name: these slices, their origins and paths. */
+const environment = {
+  slices: {
+    marketing: { origins: sliceOrigins.marketing, paths: ['/'] },
+    games: { origins: sliceOrigins.games, paths: ['/games/*'] },
+    legal: { origins: sliceOrigins.legal, paths: ['/terms-and-conditions', '/privacy-policy'] },
+  },
 };
 const entries = {
   marketing: 'http://localhost:4174/1.0.0-aaaa/mf-manifest.json',
@@ -44,11 +53,13 @@ const renderShell = vi.fn(({ slotHtml, siteUnavailable, year }: Record<string, u
 }));
 /** A shell's server entry that matches paths by a table. */
 const shell = {
-  matchShell: vi.fn(async ({ path, siteUnavailable }: { path: string; siteUnavailable?: string }) => ({
-    page: pages[path],
-    render: ({ slotHtml, year }: { slotHtml?: string; year: number }) =>
-      renderShell({ slotHtml, siteUnavailable, year }),
-  })),
+  matchShell: vi.fn(
+    async ({ siteUnavailable, page }: { siteUnavailable?: string; page?: { module: RemoteModuleId } }) => ({
+      page: page?.module,
+      render: ({ slotHtml, year }: { slotHtml?: string; year: number }) =>
+        renderShell({ slotHtml, siteUnavailable, year }),
+    }),
+  ),
 };
 /** A built shell document: its boot script carries the bootstrap list; no module script of its own. */
 const staticDocument =
@@ -71,7 +82,14 @@ const releasing = (released: Partial<Record<string, string>>) =>
         [sliceVersion({ url: url!, version: url!.split('/')[3]! })],
       ]),
     ),
+    environment,
   });
+/** A version as the browser's map lists it: with the pages it serves (these versions declare none: the portal's of before). */
+const served = (slice: string, entry: ReturnType<typeof sliceVersion>) => ({
+  ...entry,
+  metadata: { ...entry.metadata, pages: legacyPages(slice) },
+});
+
 /** Writes the map, and lets a turn of the event loop pass so the server looks at it again. */
 const writeMap = async (text: string) => {
   writeFileSync(mapFile, text);
@@ -103,9 +121,8 @@ const handlerWith = (
     signer: key,
     shell,
     document,
-    remoteMap: fileRemoteMap({ file: mapFile, environment: { sliceOrigins }, log: () => undefined }),
+    remoteMap: fileRemoteMap({ file: mapFile, log: () => undefined }),
     fragments: fragmentOf,
-    sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
     pageCacheBytes: 64 * 1024 * 1024,
     now: () => clock,
@@ -157,7 +174,9 @@ describe('a composed page', () => {
     // The page the server matched, for the boot script to preload; the bootstrap list is the boot script's.
     expect(dataBlockOf(page.text)).toEqual({
       page: 'legal/TermsPage',
+      route: { path: '/terms-and-conditions', title: 'Terms and Conditions' },
       remotes: { legal: entries.legal },
+      origins: { legal: sliceOrigins.legal },
       versions: { legal: '1.0.0-bbbb' },
       integrities: { legal: integrity },
       year: 2026,
@@ -386,9 +405,14 @@ describe('a map that cannot be used as a whole', () => {
     ['not JSON', '<!doctype html>', 'remotes.json is not valid JSON.'],
     ['empty', '{}', 'remotes.json must list the micro-frontends of this environment (microFrontends).'],
     [
-      'listing no slice',
-      JSON.stringify({ microFrontends: { other: [{}] } }),
-      "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).",
+      'naming no environment',
+      JSON.stringify({ microFrontends: { legal: [{}] }, environment: [] }),
+      'remotes.json names no usable environment (its slices, their origins and paths): The environment lists its slices: { "slices": { "<slice>": { "origins": [...], "paths": [...] } } }.',
+    ],
+    [
+      'listing none of its slices',
+      JSON.stringify({ microFrontends: { other: [{}] }, environment }),
+      "remotes.json lists no version of this environment's slices (marketing, games, legal).",
     ],
   ])('%s: every page says the site could not load its pages, 503, kept by no cache', async (_, text, reason) => {
     if (text === null) rmSync(mapFile);
@@ -452,9 +476,10 @@ describe('the page policy', () => {
     fragmentOf.mockImplementationOnce(async () => ({ ...fragment('<h1>Game Not Found</h1>'), notFound: true }));
     const page = await get(handler, '/games/nope');
     expect(fragmentOf).toHaveBeenCalledWith(
-      { url: entries.games, version: '1.0.0-cccc', integrity },
+      expect.objectContaining({ url: entries.games, version: '1.0.0-cccc', integrity }),
       '/games/nope',
       'GamePage',
+      { slice: 'games', origins: sliceOrigins.games },
     );
     expect(page.status).toBe(404);
     expect(page.text).toContain('<main><h1>Game Not Found</h1></main>');
@@ -531,20 +556,17 @@ describe('the page policy', () => {
     expect(handler.cacheSize().bytes).toBeLessThanOrEqual(16_000 + 16_000 / 8);
   });
 
-  it('remembers what paths show within a bound in bytes: made-up addresses of 15 KB do not pile up', async () => {
+  it('keeps nothing of made-up addresses of 15 KB but the one page they show, and a page kept costs no match', async () => {
     const handler = handlerWith();
     await get(handler, '/terms-and-conditions');
     for (let n = 0; n < 1000; n += 1)
       expect((await get(handler, `/${String(n).padStart(4, '0')}${'x'.repeat(15_000)}`)).status).toBe(404);
-    const { paths, bytes } = handler.pathMemory();
-    expect(bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
-    expect(paths).toBeLessThan(300);
-    // Ordinary paths are still remembered: a page answered again costs no match.
+    expect(handler.cacheSize()).toMatchObject({ pages: 2 });
+    expect(handler.cacheSize().bytes).toBeLessThan(100_000);
     const matches = shell.matchShell.mock.calls.length;
     await get(handler, '/');
     await get(handler, '/');
     expect(shell.matchShell.mock.calls.length).toBe(matches + 1);
-    expect(handler.pathMemory().paths).toBe(paths + 1);
   });
 
   it('answers 400 to a target the URL parser refuses, over a socket, logging nothing', async () => {
@@ -596,9 +618,9 @@ describe("the browser's remote map, /remotes.json", () => {
     await writeMap(releasing({ ...entries, legal: 'http://localhost:4176/1.1.0-dddd/mf-manifest.json' }));
     expect((await get(handler, '/remotes.json', { 'If-None-Match': answer.header('ETag')! })).status).toBe(200);
     expect(JSON.parse(answer.text).microFrontends).toEqual({
-      marketing: [sliceVersion({ url: entries.marketing, version: '1.0.0-aaaa' })],
-      games: [sliceVersion({ url: entries.games, version: '1.0.0-cccc' })],
-      legal: [sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })],
+      marketing: [served('marketing', sliceVersion({ url: entries.marketing, version: '1.0.0-aaaa' }))],
+      games: [served('games', sliceVersion({ url: entries.games, version: '1.0.0-cccc' }))],
+      legal: [served('legal', sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }))],
     });
   });
 
@@ -626,8 +648,11 @@ describe("the browser's remote map, /remotes.json", () => {
       const { answer, legal } = await legalOf(`preview=${link()},${link('9.9.9', { slice: 'games' })}`);
       expect(answer.header('Cache-Control')).toBe('private, no-store');
       expect(legal).toEqual([
-        sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }),
-        { ...sliceVersion({ url: previewEntry, version: '1.1.0-eeee', released: false }), extras: { preview: true } },
+        served('legal', sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })),
+        {
+          ...served('legal', sliceVersion({ url: previewEntry, version: '1.1.0-eeee', released: false })),
+          extras: { preview: true },
+        },
       ]);
       // A version the map does not list is not added, however signed.
       const { legal: fromPercentEncoded } = await legalOf(`%70review=${link()}`);
@@ -652,13 +677,13 @@ describe("the browser's remote map, /remotes.json", () => {
       await withPublished();
       const { answer, legal } = await legalOf(`preview=${token()}`);
       expect(answer.status).toBe(200);
-      expect(legal).toEqual([sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })]);
+      expect(legal).toEqual([served('legal', sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }))]);
     });
 
     it('ignores a link to a version that was rolled back', async () => {
       await withPublished({ rolledBackAt: ['2026-11-24T12:00:00.000Z'] });
       expect((await legalOf(`preview=${link()}`)).legal).toEqual([
-        sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' }),
+        served('legal', sliceVersion({ url: entries.legal, version: '1.0.0-bbbb' })),
       ]);
     });
   });

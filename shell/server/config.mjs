@@ -6,12 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { checkedKey, randomKey } from '@nova/signing/signing';
-import { commaList, httpOrigin, originPairs, originPairsText, portNumber, wholeNumber } from '@nova/kit/settings';
+import { commaList, httpOrigin, portNumber, wholeNumber } from '@nova/kit/settings';
 import proxyAddr from 'proxy-addr';
-import { sliceNames } from '@nova/contracts/slices';
-
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
-/** @typedef {import('./remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /**
  * The composer's settings as values: each is the setting of the same meaning in `settings`
@@ -21,7 +17,6 @@ import { sliceNames } from '@nova/contracts/slices';
  * @property {number} [port]
  * @property {string} [host]
  * @property {string} [remoteMap] none where the caller hands the composer its map (`pnpm dev`)
- * @property {SliceOrigins} sliceOrigins
  * @property {string} gameProvider
  * @property {string} [shellBuild]
  * @property {number} [workers]
@@ -41,8 +36,6 @@ import { sliceNames } from '@nova/contracts/slices';
  * @property {string | undefined} host where to listen (all interfaces when unset)
  * @property {string | undefined} remoteMap the remote map: a file path, or the http(s) URL of a
  *   discovery service (none where the caller hands the composer its map)
- * @property {SliceOrigins} sliceOrigins which origins serve which slice (the CSP allows them all;
- *   a map entry of a slice anywhere but on its own origins is refused)
  * @property {string} gameProvider the game provider's origin (the only frame the pages may load)
  * @property {string} shellBuild the shell's build folder
  * @property {number} workers processes serving requests (one per core by default)
@@ -65,8 +58,6 @@ export const settings = {
   PORT: 'the port to listen on (default 8080)',
   HOST: 'the address to listen on (default: every interface)',
   REMOTE_MAP: 'the remote map: a file path, or the http(s) URL of a discovery service (required)',
-  SLICE_ORIGINS:
-    "which origin serves which slice, comma-separated slice=origin pairs, every slice at least once (required): a slice's map entries elsewhere are refused; the pages' CSP allows them all",
   GAME_PROVIDER: "the game provider's demo launcher URL (required): the game frame may load its origin",
   SHELL_BUILD: "the shell's build folder (default: shell/dist beside this server)",
   WEB_CONCURRENCY: 'processes serving requests (default: one per core)',
@@ -117,30 +108,6 @@ function checkedOverrides({ allowed, origins = ['loopback'] }) {
 }
 
 /**
- * Which origins serve which slice, checked: each an http(s) URL (its origin is kept), of a slice
- * of this site, and every slice with one at least.
- * @param {SliceOrigins} sliceOrigins
- * @returns {SliceOrigins}
- */
-function checkedSliceOrigins(sliceOrigins) {
-  const origins = originPairs('SLICE_ORIGINS', originPairsText(sliceOrigins ?? {}), sliceNames);
-  const missing = sliceNames.filter((slice) => !origins[slice]?.length);
-  if (missing.length > 0)
-    throw new Error(
-      `SLICE_ORIGINS names no origin for ${missing.join(', ')}: give each slice its own (e.g. legal=https://legal.cdn.example).`,
-    );
-  return origins;
-}
-
-/**
- * SLICE_ORIGINS: `<slice>=<origin>` pairs, comma-separated (`marketing=http://localhost:4174,…`);
- * a slice served from several origins is named once for each. Every slice of the site needs one.
- * @param {string} value
- * @returns {SliceOrigins}
- */
-export const parseSliceOrigins = (value) => checkedSliceOrigins(originPairs('SLICE_ORIGINS', value, sliceNames));
-
-/**
  * A setting of two words, one for on and one for off (off when unset).
  * @param {string} name
  * @param {string | undefined} value
@@ -180,7 +147,6 @@ export function serverConfig(settings) {
     port: portNumber('PORT', settings.port) ?? 8080,
     host: settings.host || undefined,
     remoteMap: settings.remoteMap || undefined,
-    sliceOrigins: checkedSliceOrigins(settings.sliceOrigins),
     gameProvider: httpOrigin('GAME_PROVIDER', settings.gameProvider),
     shellBuild: settings.shellBuild || join(import.meta.dirname, '../dist'),
     workers: number('WEB_CONCURRENCY', settings.workers, availableParallelism()) || 1,
@@ -203,7 +169,7 @@ export function serverConfig(settings) {
  * @returns {ServerConfig}
  */
 export function configFromEnvironment(env) {
-  const missing = ['REMOTE_MAP', 'SLICE_ORIGINS', 'GAME_PROVIDER'].filter((name) => !env[name]);
+  const missing = ['REMOTE_MAP', 'GAME_PROVIDER'].filter((name) => !env[name]);
   if (missing.length > 0)
     throw new Error(
       `Set ${missing.join(', ')}:\n${missing.map((name) => `  ${name}: ${settings[/** @type {keyof typeof settings} */ (name)]}`).join('\n')}`,
@@ -212,7 +178,6 @@ export function configFromEnvironment(env) {
     port: portNumber('PORT', env.PORT),
     host: env.HOST,
     remoteMap: env.REMOTE_MAP,
-    sliceOrigins: parseSliceOrigins(/** @type {string} */ (env.SLICE_ORIGINS)),
     gameProvider: /** @type {string} */ (env.GAME_PROVIDER),
     shellBuild: env.SHELL_BUILD,
     workers: wholeNumber('WEB_CONCURRENCY', env.WEB_CONCURRENCY),
@@ -242,7 +207,6 @@ export function composerEnvironment(settings) {
     PORT: settings.port,
     HOST: settings.host,
     REMOTE_MAP: settings.remoteMap,
-    SLICE_ORIGINS: originPairsText(settings.sliceOrigins),
     GAME_PROVIDER: settings.gameProvider,
     SHELL_BUILD: settings.shellBuild,
     WEB_CONCURRENCY: settings.workers,

@@ -1,54 +1,25 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { composerEnvironment, configFromEnvironment, parseSliceOrigins, serverConfig } from './config.mjs';
+import { composerEnvironment, configFromEnvironment, serverConfig } from './config.mjs';
 
-const everySlice =
-  'marketing=http://localhost:4174,games=http://localhost:4175,legal=http://localhost:4176,contact=http://localhost:4177';
 const required = {
   REMOTE_MAP: '/srv/remotes.json',
   GAME_PROVIDER: 'http://127.0.0.1:4178/launch',
 };
 
-describe('SLICE_ORIGINS', () => {
-  it('says which origin serves which slice, several for one where it is named more than once', () => {
-    expect(parseSliceOrigins(`${everySlice}, legal=https://legal.cdn.example/ignored/path `)).toEqual({
-      marketing: ['http://localhost:4174'],
-      games: ['http://localhost:4175'],
-      legal: ['http://localhost:4176', 'https://legal.cdn.example'],
-      contact: ['http://localhost:4177'],
-    });
-  });
-
-  it('is what the composer is configured with', () => {
-    expect(configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice }).sliceOrigins.games).toEqual([
-      'http://localhost:4175',
-    ]);
-  });
-
-  it.each([
-    [
-      'http://localhost:4174,http://localhost:4175',
-      'SLICE_ORIGINS: "http://localhost:4174" is not <slice>=<origin> (e.g. marketing=https://marketing.cdn.example).',
-    ],
-    [
-      `${everySlice},shop=http://localhost:4179`,
-      'SLICE_ORIGINS: "shop" is not a slice of this site (marketing, games, legal, contact).',
-    ],
-    [`${everySlice},legal=ftp://files.example`, 'SLICE_ORIGINS (legal): "ftp://files.example" is not an http(s) URL.'],
-    [`${everySlice},legal=`, 'SLICE_ORIGINS (legal): "" is not an http(s) URL.'],
-    [
-      'marketing=http://localhost:4174,games=http://localhost:4175',
-      'SLICE_ORIGINS names no origin for legal, contact: give each slice its own (e.g. legal=https://legal.cdn.example).',
-    ],
-  ])('refuses %j at start, saying why', (value, message) => {
-    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: value })).toThrow(message);
+describe('the slices and their origins', () => {
+  it("are the environment's, in the map, not a setting of the composer's", () => {
+    expect(configFromEnvironment(required)).not.toHaveProperty('sliceOrigins');
+    expect(configFromEnvironment({ ...required, SLICE_ORIGINS: 'legal=http://localhost:4176' })).toEqual(
+      expect.not.objectContaining({ sliceOrigins: expect.anything() }),
+    );
   });
 });
 
 describe("the composer's settings", () => {
   it('serves /metrics apart, on loopback, and trusts no proxy unless told', () => {
-    expect(configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice })).toMatchObject({
+    expect(configFromEnvironment(required)).toMatchObject({
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
       trustedProxies: [],
@@ -58,7 +29,6 @@ describe("the composer's settings", () => {
     expect(
       configFromEnvironment({
         ...required,
-        SLICE_ORIGINS: everySlice,
         METRICS_PORT: '4179',
         METRICS_HOST: '10.0.0.2',
         TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,2001:db8::1',
@@ -76,46 +46,36 @@ describe("the composer's settings", () => {
   });
 
   it('refuses a proxy that is no address, a key too short to sign with and a port that is no number', () => {
-    expect(() =>
-      configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, TRUSTED_PROXIES: '10.0.0.1, *' }),
-    ).toThrow('TRUSTED_PROXIES: "*" is not an address, a CIDR, loopback, linklocal or uniquelocal.');
-    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, SIGNING_KEY: 'secret' })).toThrow(
+    expect(() => configFromEnvironment({ ...required, TRUSTED_PROXIES: '10.0.0.1, *' })).toThrow(
+      'TRUSTED_PROXIES: "*" is not an address, a CIDR, loopback, linklocal or uniquelocal.',
+    );
+    expect(() => configFromEnvironment({ ...required, SIGNING_KEY: 'secret' })).toThrow(
       'SIGNING_KEY must be at least 32',
     );
-    expect(() => configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, METRICS_PORT: 'metrics' })).toThrow(
+    expect(() => configFromEnvironment({ ...required, METRICS_PORT: 'metrics' })).toThrow(
       'METRICS_PORT: "metrics" is not a port.',
     );
   });
 });
 
 describe('the configuration as an object', () => {
-  const sliceOrigins = parseSliceOrigins(everySlice);
-  const given = { remoteMap: '/srv/remotes.json', sliceOrigins, gameProvider: 'http://127.0.0.1:4178/launch' };
+  const given = { remoteMap: '/srv/remotes.json', gameProvider: 'http://127.0.0.1:4178/launch' };
 
   it('is built from values, checked as the environment is, and needs no map where one is handed in', () => {
     expect(
       serverConfig({ ...given, pageCacheMB: 0, trustedProxies: ['loopback'], overrides: { allowed: true } }),
     ).toMatchObject({
       remoteMap: '/srv/remotes.json',
-      sliceOrigins,
       gameProvider: 'http://127.0.0.1:4178',
       pageCacheBytes: 0,
       trustedProxies: ['loopback'],
       overrides: { allowed: true, origins: ['loopback'] },
     });
-    expect(serverConfig({ sliceOrigins, gameProvider: given.gameProvider }).remoteMap).toBeUndefined();
+    expect(serverConfig({ gameProvider: given.gameProvider }).remoteMap).toBeUndefined();
   });
 
   it.each([
-    [
-      { sliceOrigins: { ...sliceOrigins, legal: ['ftp://files.example'] } },
-      'SLICE_ORIGINS (legal): "ftp://files.example" is not an http(s) URL.',
-    ],
-    [
-      { sliceOrigins: { ...sliceOrigins, shop: ['http://localhost:4179'] } },
-      'SLICE_ORIGINS: "shop" is not a slice of this site',
-    ],
-    [{ sliceOrigins: { ...sliceOrigins, contact: [] } }, 'SLICE_ORIGINS names no origin for contact'],
+    [{ gameProvider: 'ftp://provider.example' }, 'GAME_PROVIDER: "ftp://provider.example" is not an http(s) URL.'],
     [{ pageCacheMB: 1.5 }, 'PAGE_CACHE_MB: "1.5" is not a whole number.'],
     [{ port: -1 }, 'PORT: "-1" is not a port.'],
     [{ trustedProxies: ['*'] }, 'TRUSTED_PROXIES: "*" is not an address'],
@@ -154,7 +114,6 @@ describe('the configuration as an object', () => {
     expect(configFromEnvironment(composerEnvironment(settings))).toEqual(serverConfig(settings));
     expect(composerEnvironment(given)).toEqual({
       REMOTE_MAP: '/srv/remotes.json',
-      SLICE_ORIGINS: everySlice,
       GAME_PROVIDER: 'http://127.0.0.1:4178/launch',
     });
   });
@@ -163,19 +122,20 @@ describe('the configuration as an object', () => {
 describe('main.mjs with a wrong setting', () => {
   it('says what is wrong, without a stack, and exits 1 before it listens', () => {
     const started = spawnSync(process.execPath, [new URL('./main.mjs', import.meta.url).pathname], {
-      env: { ...process.env, ...required, SLICE_ORIGINS: 'nonsense', PORT: '0', METRICS_PORT: '0' },
+      env: { ...process.env, ...required, FRAGMENT_TIMEOUT_MS: 'nonsense', PORT: '0', METRICS_PORT: '0' },
       encoding: 'utf8',
       timeout: 10_000,
     });
     expect(started.status).toBe(1);
-    expect(started.stderr).toContain('The composer cannot start. SLICE_ORIGINS: "nonsense" is not <slice>=<origin>');
+    expect(started.stderr).toContain(
+      'The composer cannot start. FRAGMENT_TIMEOUT_MS: "nonsense" is not a whole number.',
+    );
     expect(started.stderr).not.toMatch(/^\s+at /m);
   });
 });
 
 describe('the override settings', () => {
-  const overridesOf = (env: Record<string, string>) =>
-    configFromEnvironment({ ...required, SLICE_ORIGINS: everySlice, ...env }).overrides;
+  const overridesOf = (env: Record<string, string>) => configFromEnvironment({ ...required, ...env }).overrides;
 
   it('are off unless OVERRIDES=allow, to loopback unless OVERRIDE_ORIGINS says', () => {
     expect(overridesOf({})).toEqual({ allowed: false, origins: ['loopback'] });

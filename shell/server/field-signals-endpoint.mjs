@@ -7,7 +7,6 @@
 // client ledger's (client-ledger.mjs), shared by every process of the composer.
 import { failureKinds, fieldSignalsPath, fieldSignalTokenPath, vitalNames } from '@nova/contracts/field-signals';
 import { isRecord } from '@nova/contracts/remote-map';
-import { sliceNames } from '@nova/contracts/slices';
 import { readBucket } from '@nova/contracts/traffic';
 import { boundedBody } from '@nova/kit/body';
 import { clientAddress } from './client-address.mjs';
@@ -23,7 +22,6 @@ import { entryFor } from './remote-map-view.mjs';
 /** @typedef {import('./metrics.mjs').RejectReason} RejectReason */
 /** @typedef {import('./client-ledger.mjs').ClientLedger} ClientLedger */
 /** @typedef {import('@nova/signing/signing').Signer} Signer */
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {RequestParts} SignalRequest a request, with the sender's address and a body the Node adapter reads */
 
 /** What one batch may hold; a browser's batch stays well inside it (shell/src/telemetry). */
@@ -114,7 +112,7 @@ export function createFieldSignalsEndpoint({
     // an ambiguous cookie sees the released versions, as its pages do.
     const { bucket } = readBucket(request.headers.get('cookie'));
     const versions = Object.fromEntries(
-      sliceNames.flatMap((slice) => {
+      Object.keys(map.view.environment.slices).flatMap((slice) => {
         const entry = entryFor(map.view, slice, bucket);
         return entry ? [[slice, entry.version]] : [];
       }),
@@ -157,7 +155,7 @@ export function createFieldSignalsEndpoint({
     /** @type {Signal[]} */
     const signals = [];
     for (const item of json.signals) {
-      const checked = checkSignal(item, map.view.listed);
+      const checked = checkSignal(item, map.view);
       if (typeof checked === 'string') return refuse(checked);
       signals.push(checked);
     }
@@ -176,8 +174,8 @@ export function createFieldSignalsEndpoint({
       else metrics.vital(slice, version, /** @type {VitalName} */ (signal), value);
     }
     for (const key of redeemed.newFor) {
-      const [slice, version = ''] = key.split('@');
-      metrics.client(/** @type {SliceName} */ (slice), version);
+      const [slice = '', version = ''] = key.split('@');
+      metrics.client(slice, version);
     }
     return { status: 204, headers: noStore };
   };
@@ -196,27 +194,27 @@ export function createFieldSignalsEndpoint({
 
 /** @typedef {import('@nova/contracts/field-signals').failureKinds[number]} FailureName */
 /** @typedef {import('@nova/contracts/field-signals').vitalNames[number]} VitalName */
-/** @typedef {{ slice: SliceName, version: string, signal: string, value?: number }} Signal */
+/** @typedef {{ slice: string, version: string, signal: string, value?: number }} Signal */
 
 /**
- * One signal, checked: a known slice, a version the map lists for it, a known signal, and a
- * value only for a vital (a finite number in range). Else why it is refused.
+ * One signal, checked: a slice of the environment, a version the map lists for it, a known signal,
+ * and a value only for a vital (a finite number in range). Else why it is refused.
  * @param {unknown} item
- * @param {(slice: SliceName, version: string) => unknown} listed
+ * @param {import('./remote-map-view.mjs').RemoteMapView} view
  * @returns {Signal | RejectReason}
  */
-function checkSignal(item, listed) {
+function checkSignal(item, view) {
   if (!isRecord(item) || Object.keys(item).some((key) => !signalKeys.has(key))) return 'malformed';
   const { slice, version, signal, value } = item;
   if (typeof slice !== 'string' || typeof version !== 'string' || typeof signal !== 'string') return 'malformed';
-  if (!(/** @type {readonly string[]} */ (sliceNames).includes(slice))) return 'unknown-slice';
+  if (!Object.hasOwn(view.environment.slices, slice)) return 'unknown-slice';
   if (!signalNames.has(signal)) return 'unknown-signal';
   if (isVital(signal)) {
     const limit = batchLimits.values[/** @type {VitalName} */ (signal)];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > limit) return 'value';
   } else if (value !== undefined) return 'value';
-  if (!listed(/** @type {SliceName} */ (slice), version)) return 'unlisted-version';
-  return { slice: /** @type {SliceName} */ (slice), version, signal, value: /** @type {number | undefined} */ (value) };
+  if (!view.listed(slice, version)) return 'unlisted-version';
+  return { slice, version, signal, value: /** @type {number | undefined} */ (value) };
 }
 
 /**

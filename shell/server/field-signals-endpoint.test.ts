@@ -15,7 +15,12 @@ import type { PlainResponse } from './answers.mjs';
 import { createComposer } from './composer.mjs';
 import { shellDocument } from './shell-document.mjs';
 
-const sliceOrigins = { marketing: ['http://localhost:4174'], games: ['http://localhost:4175'] };
+const environment = {
+  slices: {
+    marketing: { origins: ['http://localhost:4174'], paths: ['/'] },
+    games: { origins: ['http://localhost:4175'], paths: ['/games/*'] },
+  },
+};
 const listing = (origin: string, version: string, released: boolean) =>
   sliceVersion({
     url: `${origin}/${version}/mf-manifest.json`,
@@ -33,8 +38,9 @@ const mapJson = {
       listing('http://localhost:4175', '1.1.0-zzzz', false),
     ],
   },
+  environment,
 };
-const view = remoteMapView(mapJson, { sliceOrigins });
+const view = remoteMapView(mapJson);
 if (!('view' in view)) throw new Error('the test map is unusable');
 const usableMap: RemoteMapSource = {
   current: () => ({ revision: 'r1', view: view.view }),
@@ -419,7 +425,6 @@ describe('in the composer', () => {
         ),
         remoteMap: usableMap,
         fragments: Object.assign(vi.fn(), { prefetch: vi.fn(async () => []), fromDevServer: vi.fn() }),
-        sliceOrigins,
         gameProvider: 'http://127.0.0.1:4178',
         pageCacheBytes: 64 * 1024 * 1024,
         log,

@@ -17,7 +17,8 @@ import { boundedBody } from '@nova/kit/body';
  * nothing, answered 404); none (final: that version has no usable fragment for the path); or
  * unavailable (its origin failed, was too slow or is being skipped: try again later, not before
  * `retryAt` while the origin is skipped).
- * @typedef {{ kind: 'fragment', head: string, html: string, notFound?: true } | { kind: 'none' } | { kind: 'unavailable', reason: string, retryAt?: number }} FragmentLookup
+ * `origin`: the origin that answered, of those that serve the slice.
+ * @typedef {{ kind: 'fragment', head: string, html: string, notFound?: true, origin?: string } | { kind: 'none' } | { kind: 'unavailable', reason: string, retryAt?: number }} FragmentLookup
  */
 
 /**
@@ -28,14 +29,25 @@ import { boundedBody } from '@nova/kit/body';
 /**
  * A lookup of a page's fragment, a prefetch of every fragment of a version (its files kept for
  * the lookups to come), and a dev server's fragment of a page (asked afresh every time).
- * @typedef {((entry: VersionEntry, path: string, page: string) => Promise<FragmentLookup>) & {
+ * @typedef {((entry: VersionEntry, path: string, page: string, served?: { slice?: string, origins?: readonly string[] }) => Promise<FragmentLookup>) & {
  *   prefetch: (entry: VersionEntry) => Promise<string[]>,
  *   fromDevServer: (origin: string, path: string, page: string) => Promise<FragmentLookup>,
  * }} FragmentSource
  */
 
-/** An origin answered with an error, or not at all: it may be down. */
-class OriginFailure extends Error {}
+/** An origin answered with an error, or not at all, or other bytes than the map names. */
+class OriginFailure extends Error {
+  /**
+   * @param {string} message
+   * @param {{ deadline?: boolean, mismatch?: boolean }} [options] deadline: the lookup's time is up;
+   *   mismatch: the origin is up, but sent a manifest that is not the one the map names
+   */
+  constructor(message, { deadline = false, mismatch = false } = {}) {
+    super(message);
+    this.deadline = deadline;
+    this.mismatch = mismatch;
+  }
+}
 
 /** The largest fragment file a page takes in. */
 const maxFragmentBytes = 1024 * 1024;
@@ -51,10 +63,10 @@ function matchesIntegrity(bytes, integrity) {
 }
 
 /**
- * @param {{ timeoutMs: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void }} options
+ * @param {{ timeoutMs: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void, failedOver?: (slice: string, origin: string) => void }} options
  *   timeoutMs: the most a lookup may take (FRAGMENT_TIMEOUT_MS, config.mjs); skipMs: how long a failing origin is skipped;
- *   failuresBeforeSkip: the failures in a row that make an origin skipped; log: where a manifest
- *   that does not match its integrity is reported (once per version)
+ *   failuresBeforeSkip: the failures in a row that make an origin skipped; log: where an origin skipped
+ *   is told; failedOver: told of each origin a lookup went past to the next (it failed)
  * @returns {FragmentSource}
  */
 export function createFragmentSource({
@@ -63,6 +75,7 @@ export function createFragmentSource({
   failuresBeforeSkip = 2,
   now = Date.now,
   log = console.error,
+  failedOver = () => undefined,
 }) {
   /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
   /** @type {LRUCache<string, Promise<unknown>>} */
@@ -105,10 +118,8 @@ export function createFragmentSource({
       throw new OriginFailure(error instanceof Error ? error.message : String(error));
     }
     if (body.over !== undefined) return undefined;
-    if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity)) {
-      log(`${url} does not match its integrity in the map (${integrity}): that version's fragments are not used.`);
-      return undefined;
-    }
+    if (integrity !== undefined && !matchesIntegrity(body.bytes, integrity))
+      throw new OriginFailure(`${url} does not match its integrity in the map (${integrity})`, { mismatch: true });
     try {
       return JSON.parse(body.text);
     } catch {
@@ -177,41 +188,101 @@ export function createFragmentSource({
   };
 
   /**
-   * The fragment of `path` in the slice version `entry` names.
+   * The fragment of `path` in the slice version `entry` names, from the first of its slice's
+   * origins that answers: one that fails (refused, too slow, a 5xx, a manifest that is not the one
+   * its integrity names) passes the lookup to the next, and one that keeps failing is skipped for a
+   * while. The whole lookup never takes longer than the timeout.
    * @param {VersionEntry} entry the version's mf-manifest.json URL and that manifest's integrity
    * @param {string} path
    * @param {string} page the exposed page the path shows (`GamePage`)
+   * @param {{ slice?: string, origins?: readonly string[] }} [served] its slice, and the origins that
+   *   serve it, in the order they are tried (none: the entry's own)
    * @returns {Promise<FragmentLookup>}
    */
-  async function fragmentOf(entry, path, page) {
+  async function fragmentOf(entry, path, page, { slice = '', origins = [] } = {}) {
     // The federation runtime's rule: an entry with ".json" in it is a manifest (fragments sit beside it).
     if (!entry.url.includes('.json')) return { kind: 'none' };
-    const origin = health(originOf(entry.url));
-    if (origin.skippedUntil > now())
-      return { kind: 'unavailable', reason: 'its origin is skipped after failing', retryAt: origin.skippedUntil };
+    const own = originOf(entry.url);
+    const { pathname, search } = new URL(entry.url);
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const deadline = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new OriginFailure(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new OriginFailure(`no answer within ${timeoutMs} ms`, { deadline: true })),
+        timeoutMs,
+      );
     });
+    const candidates = origins.includes(own) ? origins : [own];
+    let reason =
+      candidates.length > 1 ? 'its origins are skipped after failing' : 'its origin is skipped after failing';
+    /** @type {number | undefined} */
+    let retryAt;
+    /** The origin that failed last, which the next one is asked in place of. */
+    let passed = '';
+    /** Whether every origin asked is up but sent another manifest than the map names. */
+    let mismatched = true;
     try {
-      const found = await Promise.race([find(entry, path, page), deadline]);
-      origin.failures = 0;
-      return /** @type {FragmentLookup} */ (found);
-    } catch (error) {
-      if (!(error instanceof OriginFailure)) throw error;
-      origin.failures += 1;
-      if (origin.failures < failuresBeforeSkip) return { kind: 'unavailable', reason: error.message };
-      if (origin.skippedUntil <= now())
-        log(
-          `${originOf(entry.url)} failed ${origin.failures} times in a row (${error.message}): skipped for ${skipMs} ms.`,
-        );
-      origin.skippedUntil = now() + skipMs;
-      return { kind: 'unavailable', reason: error.message, retryAt: origin.skippedUntil };
+      for (const origin of candidates) {
+        const known = health(origin);
+        if (known.skippedUntil > now()) {
+          retryAt = Math.min(retryAt ?? Infinity, known.skippedUntil);
+          continue;
+        }
+        if (passed) failedOver(slice, passed);
+        try {
+          const found = /** @type {FragmentLookup} */ (
+            await Promise.race([
+              find({ url: origin + pathname + search, integrity: entry.integrity }, path, page),
+              deadline,
+            ])
+          );
+          known.failures = 0;
+          return found.kind === 'fragment' ? { ...found, origin } : found;
+        } catch (error) {
+          if (!(error instanceof OriginFailure)) throw error;
+          reason = error.message;
+          mismatched &&= error.mismatch;
+          if (error.mismatch) mismatch(error.message);
+          else failed(origin, known, error.message);
+          passed = origin;
+          if (error.deadline) break;
+        }
+      }
     } finally {
       clearTimeout(timer);
     }
+    // A version none of whose origins has the manifest the map names: nothing of it is used.
+    if (passed && mismatched) return { kind: 'none' };
+    const skippedUntil = Math.min(retryAt ?? Infinity, ...candidates.map((origin) => health(origin).skippedUntil));
+    return {
+      kind: 'unavailable',
+      reason,
+      ...(skippedUntil > now() && Number.isFinite(skippedUntil) && { retryAt: skippedUntil }),
+    };
   }
+
+  /** The manifests that did not match their integrity, each told once. */
+  /** @type {Set<string>} */
+  const mismatches = new Set();
+  const mismatch = (/** @type {string} */ why) => {
+    if (mismatches.has(why) || mismatches.size >= 1000) return;
+    mismatches.add(why);
+    log(`${why}: that version's fragments are not used.`);
+  };
+
+  /** An origin failed once more: after failuresBeforeSkip in a row, it is skipped for skipMs. */
+  const failed = (
+    /** @type {string} */ origin,
+    /** @type {{ failures: number, skippedUntil: number }} */ known,
+    /** @type {string} */ why,
+  ) => {
+    known.failures += 1;
+    if (known.failures < failuresBeforeSkip) return;
+    if (known.skippedUntil <= now())
+      log(`${origin} failed ${known.failures} times in a row (${why}): skipped for ${skipMs} ms.`);
+    known.skippedUntil = now() + skipMs;
+  };
+
   /**
    * The fragment of `path` as a team's dev server renders it from source now
    * (`GET <origin>/__nova/fragment?path=…&page=…`): asked afresh on every request, so an edit shows

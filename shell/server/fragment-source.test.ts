@@ -46,6 +46,7 @@ describe('a fragment lookup', () => {
     const fragmentOf = createFragmentSource({ timeoutMs });
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toEqual({
       kind: 'fragment',
+      origin: 'http://localhost:4176',
       head: '<link rel="preload" href="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
       html: '<h1>Terms</h1><img src="http://localhost:4176/1.0.0-aaaa/assets/a.webp">',
     });
@@ -70,11 +71,13 @@ describe('a fragment lookup', () => {
     const fragmentOf = createFragmentSource({ timeoutMs });
     expect(await fragmentOf(games, '/games/pug-life', 'GamePage')).toEqual({
       kind: 'fragment',
+      origin: 'http://localhost:4175',
       head: '',
       html: '<h1>Pug Life</h1>',
     });
     expect(await fragmentOf(games, '/games/nope', 'GamePage')).toEqual({
       kind: 'fragment',
+      origin: 'http://localhost:4175',
       head: '<title>Game Not Found</title>',
       html: '<h1>Game Not Found</h1>',
       notFound: true,
@@ -230,5 +233,58 @@ describe('a fragment lookup', () => {
     );
     // The same URL under the integrity of what it serves is another entry: it is used.
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
+  });
+
+  describe('on a slice served from several origins', () => {
+    const second = 'http://localhost:5176';
+    const origins = ['http://localhost:4176', second];
+    /** The same files on the second origin. */
+    const onSecond = (url: string) => served(url.replace(second, 'http://localhost:4176'));
+
+    it('takes the fragment from the next origin when one is down, with asset URLs there, and says so', async () => {
+      const failedOver = vi.fn();
+      answer = async (url) => (url.startsWith(second) ? onSecond(url) : Promise.reject(new TypeError('fetch failed')));
+      const fragmentOf = createFragmentSource({ timeoutMs, failedOver, log: () => undefined });
+      const found = await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins });
+      expect(found).toMatchObject({ kind: 'fragment', origin: second });
+      expect(found.kind === 'fragment' && found.html).toContain(`${second}/1.0.0-aaaa/assets/a.webp`);
+      expect(failedOver.mock.calls).toEqual([['legal', 'http://localhost:4176']]);
+      // Failing again, the first is skipped: the next lookup asks the second at once.
+      await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins });
+      const asked = vi.mocked(fetch).mock.calls.length;
+      expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins })).toMatchObject({
+        origin: second,
+      });
+      expect(
+        vi
+          .mocked(fetch)
+          .mock.calls.slice(asked)
+          .some(([url]) => String(url).startsWith(origins[0]!)),
+      ).toBe(false);
+    });
+
+    it('passes a manifest that is not the one the map names to the next origin, and a 5xx', async () => {
+      for (const broken of [
+        async () => Response.json({ buildId: 'tampered' }),
+        async () => new Response('', { status: 503 }),
+      ]) {
+        answer = async (url) => (url.startsWith(second) ? onSecond(url) : broken());
+        const fragmentOf = createFragmentSource({ timeoutMs, log: () => undefined });
+        expect(
+          await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins }),
+        ).toMatchObject({
+          kind: 'fragment',
+          origin: second,
+        });
+      }
+    });
+
+    it('is unavailable when every origin fails, and tries them all again later', async () => {
+      answer = async () => Promise.reject(new TypeError('fetch failed'));
+      const fragmentOf = createFragmentSource({ timeoutMs, log: () => undefined });
+      expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins })).toMatchObject({
+        kind: 'unavailable',
+      });
+    });
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldSignalTokenPath } from '@nova/contracts/field-signals';
+import { workspaceEnvironment } from '@nova/contracts/environment';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { shell, sliceNames } from '@nova/contracts/slices';
 import { purposes, randomKey, signer } from '@nova/signing/signing';
@@ -26,6 +27,7 @@ const map = {
       [sliceVersion({ url: `${sliceOrigin}/${slice}/1.0.0-aaaa/mf-manifest.json`, version: '1.0.0-aaaa', integrity })],
     ]),
   ),
+  environment: workspaceEnvironment(() => [sliceOrigin]),
 };
 
 /** A process's environment, as the system keeps it: what any reader of /proc sees. */
@@ -58,7 +60,6 @@ describe('main.mjs with two workers', () => {
         METRICS_PORT: String(metricsPort),
         WEB_CONCURRENCY: '2',
         REMOTE_MAP: join(folder, 'remotes.json'),
-        SLICE_ORIGINS: sliceNames.map((slice) => `${slice}=${sliceOrigin}`).join(','),
         GAME_PROVIDER: 'http://127.0.0.1:4178/launch',
         SHELL_BUILD: join(folder, 'dist'),
         SIGNING_KEY: key,

@@ -8,7 +8,7 @@ import { metricNames, metricsPath } from '@nova/contracts/field-signals';
 import { boundedHttpServer } from '@nova/kit/http-server';
 import { AggregatorRegistry, Counter, Histogram, Registry } from 'prom-client';
 
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {string} SliceName */
 /** @typedef {import('@nova/contracts/field-signals').failureKinds[number]} FailureKind */
 /** @typedef {import('@nova/contracts/field-signals').vitalNames[number]} VitalName */
 
@@ -85,6 +85,12 @@ export function fieldMetrics(registry = new Registry()) {
     registers,
   });
   for (const reason of rejectReasons) rejected.inc({ reason }, 0);
+  const failovers = new Counter({
+    name: metricNames.failovers,
+    help: "Fragment lookups the composer passed from one of a slice's origins to the next, by the origin that failed.",
+    labelNames: ['slice', 'origin'],
+    registers,
+  });
 
   /** @param {VitalName} vital @param {string} help */
   function vitalHistogram(vital, help) {
@@ -105,6 +111,8 @@ export function fieldMetrics(registry = new Registry()) {
     ) => vitals[name].observe({ slice, version }, value),
     client: (/** @type {SliceName} */ slice, /** @type {string} */ version) => clients.inc({ slice, version }),
     rejected: (/** @type {RejectReason} */ reason) => rejected.inc({ reason }),
+    /** A lookup passed from `origin`, which failed, to the next origin of `slice` (of the environment's). */
+    failover: (/** @type {string} */ slice, /** @type {string} */ origin) => failovers.inc({ slice, origin }),
   };
 }
 /** @typedef {ReturnType<typeof fieldMetrics>} FieldMetrics */

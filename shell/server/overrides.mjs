@@ -7,7 +7,7 @@
 // and its fragment rendered from source on each request): a choice like a canary's, made here,
 // composed as every page is, answered for that browser alone with the CSP widened to the dev
 // server. Only a token signed with the environment's key for an override, unexpired, for a slice of
-// the site and a dev server the environment allows counts; anything else is ignored, and nothing
+// the environment's and a dev server it allows counts; anything else is ignored, and nothing
 // says why.
 import {
   devEntryPath,
@@ -16,18 +16,17 @@ import {
   overridePatterns,
   overrideSetCookie,
 } from '@nova/contracts/dev-override';
-import { sliceNames } from '@nova/contracts/slices';
+import { sliceNamePattern } from '@nova/contracts/environment';
 import { overrideLifetimeMs, overrideOf } from '@nova/signing/override-token';
 import { askedOverHttps } from './request.mjs';
 
 /** @typedef {import('@nova/signing/signing').Signer} Signer */
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /**
  * An override a browser holds: its slice, the dev server's origin, and the version it names there
  * (the dev server's entry, which carries no integrity: the composer vouches for it).
- * @typedef {{ slice: SliceName, origin: string, version: LoadableVersion }} ActiveOverride
+ * @typedef {{ slice: string, origin: string, version: LoadableVersion }} ActiveOverride
  */
 
 const naming = new RegExp(overridePatterns.cookieNamed, 'g');
@@ -72,9 +71,9 @@ export function createOverrides({ signer, origins, now }) {
   const honoured = (token) => {
     if (!token) return undefined;
     const override = overrideOf(signer, token, now());
-    const slice = sliceNames.find((name) => name === override?.slice);
-    if (!override || !slice || !overrideOriginAllowed(override.origin, origins)) return undefined;
-    return { slice, origin: override.origin, expiresAt: override.expiresAt, token };
+    if (!override || !sliceNamePattern.test(override.slice) || !overrideOriginAllowed(override.origin, origins))
+      return undefined;
+    return { slice: override.slice, origin: override.origin, expiresAt: override.expiresAt, token };
   };
 
   /**

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overrideSetCookie } from '@nova/contracts/dev-override';
+import { legacyPages } from '@nova/contracts/routes';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { overrideLifetimeMs, overrideToken } from '@nova/signing/override-token';
@@ -24,13 +25,18 @@ const sliceOrigins = {
   legal: ['http://localhost:4176'],
   contact: ['http://localhost:4177'],
 };
-const pages: Record<string, RemoteModuleId> = {
-  '/terms-and-conditions': 'legal/TermsPage',
-  '/contact': 'contact/ContactPage',
+/** The environment the map names: each slice's origin and paths. */
+const environment = {
+  slices: {
+    marketing: { origins: sliceOrigins.marketing, paths: ['/'] },
+    games: { origins: sliceOrigins.games, paths: ['/games/*'] },
+    legal: { origins: sliceOrigins.legal, paths: ['/terms-and-conditions', '/privacy-policy'] },
+    contact: { origins: sliceOrigins.contact, paths: ['/contact'] },
+  },
 };
 const shell = {
-  matchShell: async ({ path }: { path: string }) => ({
-    page: pages[path],
+  matchShell: async ({ page }: { page?: { module: RemoteModuleId } }) => ({
+    page: page?.module,
     render: ({ slotHtml }: { slotHtml?: string }) => ({
       html: `<header>Nova</header><main>${slotHtml ?? '<spinner>'}</main>`,
       status: 200,
@@ -45,6 +51,7 @@ const map = JSON.stringify({
       sliceVersion({ url: 'http://localhost:4177/1.0.0-cccc/mf-manifest.json', version: '1.0.0-cccc', integrity }),
     ],
   },
+  environment,
 });
 const fragmentOf = Object.assign(
   async (entry: { url: string }, path: string): Promise<FragmentLookup> => ({
@@ -108,9 +115,8 @@ const handlerWith = ({ allowed = true, origins = ['loopback'], mapText = map } =
     document: shellDocument(
       '<!doctype html><html><head><title>Nova</title></head><body><div id="root"></div></body></html>',
     ),
-    remoteMap: fixedRemoteMap({ text: mapText, environment: { sliceOrigins }, log: () => undefined }),
+    remoteMap: fixedRemoteMap({ text: mapText, log: () => undefined }),
     fragments: fragmentOf,
-    sliceOrigins,
     gameProvider: 'http://127.0.0.1:4178',
     pageCacheBytes: 64 * 1024 * 1024,
     now: () => clock,
@@ -218,11 +224,13 @@ describe("an override's browser", () => {
   it("gets /remotes.json with the dev server's entry beside the released one, marked as the override", async () => {
     const answer = await get(handlerWith(), '/remotes.json', cookie());
     expect(answer.header('Cache-Control')).toBe('private, no-store');
+    const pages = legacyPages('legal');
+    const listed = sliceVersion({ url: released, version: '1.0.0-bbbb', integrity });
     expect(JSON.parse(answer.text).microFrontends.legal).toEqual([
-      sliceVersion({ url: released, version: '1.0.0-bbbb', integrity }),
+      { ...listed, metadata: { ...listed.metadata, pages } },
       {
         url: `${devOrigin}/remoteEntry.js`,
-        metadata: { integrity: '', version: 'dev' },
+        metadata: { integrity: '', version: 'dev', pages },
         deployment: { traffic: 0, default: false },
         extras: { override: true },
       },

@@ -6,13 +6,14 @@ import { dataBlockHtml } from '../document/data-block.js';
 /** @typedef {import('../document/data-block.js').DataBlock} DataBlock */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./fragment-source.mjs').FragmentLookup} FragmentLookup */
-/** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
+/** @typedef {import('./pages.mjs').PageShown} PageShown */
 /** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
 /**
  * The shell's server entry (shell/src/composition/render-shell.tsx, built into dist-server/).
  * @typedef {object} ShellServerEntry
- * @property {(options: { path: string, siteUnavailable?: string }) => Promise<MatchedShell>} matchShell
- *   the shell at a path, matched once: the page it shows, and its render
+ * @property {(options: { path: string, siteUnavailable?: string, page?: PageRoute }) => Promise<MatchedShell>} matchShell
+ *   the shell at a path with the page it shows there (none: the shell's Not Found): its render
+ * @typedef {import('../src/composition/render-shell.tsx').PageRoute} PageRoute
  * @typedef {import('../src/composition/render-shell.tsx').MatchedShell} MatchedShell
  */
 
@@ -20,14 +21,14 @@ import { dataBlockHtml } from '../document/data-block.js';
 const hoisted = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*/;
 
 /**
- * Whether a page names nothing: its path shows no page, or its slice says the address names
- * nothing (an unknown game). Such a page is a 404, though the router's catch-all renders Not Found
- * with 200.
+ * Whether a page names nothing: no page of the version shown is at its address, or its slice says
+ * the address names nothing (an unknown game). Such a page is a 404, though the router's catch-all
+ * renders Not Found with 200.
  * @param {PageShown} shown what its path shows
  * @param {FragmentLookup | undefined} found its fragment, if one was looked up
  */
 export const namesNothing = (shown, found) =>
-  shown.exposed === undefined || (found?.kind === 'fragment' && found.notFound === true);
+  shown.page === undefined || (found?.kind === 'fragment' && found.notFound === true);
 
 /**
  * One page: what its path shows, with the version of its slice it names and that version's fragment.
@@ -37,22 +38,27 @@ export const namesNothing = (shown, found) =>
  * @param {PageShown} composed.shown what the path shows
  * @param {number} composed.year
  * @param {LoadableVersion} [composed.entry] the version of its slice the page names (none: the slot waits)
+ * @param {readonly string[]} [composed.origins] its slice's origins, in the order the browser tries them
  * @param {FragmentLookup} [composed.found] that version's fragment for the path, if one was looked up
  * @param {DataBlock['overrides']} [composed.overrides] a development override's slice and dev server,
  *   for its browser only (overrides.mjs)
  * @param {string} [composed.siteUnavailable] why no page can load (a 503)
  * @returns {{ status: number, html: string }}
  */
-export function composePage(document, { matched, shown, year, entry, found, overrides, siteUnavailable }) {
+export function composePage(document, { matched, shown, year, entry, origins, found, overrides, siteUnavailable }) {
   const { page } = matched;
   const { slice } = shown;
   const fragment = found?.kind === 'fragment' ? found : undefined;
+  // The entry on the origin that answered for the fragment, if one had to answer for another.
+  const url = entry && fragment?.origin ? fragment.origin + new URL(entry.url).pathname : entry?.url;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {DataBlock} */
   const data = {
     ...(page !== undefined && { page }),
-    remotes: slice && entry ? { [slice]: entry.url } : {},
+    ...(page !== undefined && shown.page && { route: { path: shown.page.path, title: shown.page.title } }),
+    remotes: slice && url ? { [slice]: url } : {},
+    ...(slice && origins && { origins: { [slice]: [...origins] } }),
     versions: slice && entry ? { [slice]: entry.version } : {},
     integrities: slice && entry ? { [slice]: entry.integrity } : {},
     ...(overrides !== undefined && { overrides }),

@@ -5,14 +5,17 @@
 // A page composed for one browser alone (an override's) is not kept.
 import { composePage, namesNothing } from './page-html.mjs';
 import { createPageCache } from './page-cache.mjs';
-import { unusableReason } from './matched-paths.mjs';
 
-/** @typedef {import('./page-html.mjs').MatchedShell} MatchedShell */
+/** @typedef {import('./page-html.mjs').ShellServerEntry} ShellServerEntry */
 /** @typedef {import('./shell-document.mjs').ShellDocument} ShellDocument */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./fragment-source.mjs').FragmentSource} FragmentSource */
 /** @typedef {import('./page-cache.mjs').KeptPage} KeptPage */
-/** @typedef {import('./matched-paths.mjs').PageShown} PageShown */
+/**
+ * What an address shows: the slice that serves it (none: no slice's paths cover it) and the page of
+ * the version shown that is at it (none: no page of it is; the shell's Not Found).
+ * @typedef {{ slice?: string, page?: import('@nova/contracts/pages').PageDeclaration }} PageShown
+ */
 /** @typedef {import('./version-choice.mjs').VersionChoice} VersionChoice */
 
 /**
@@ -20,7 +23,6 @@ import { unusableReason } from './matched-paths.mjs';
  * @typedef {object} PageAsked
  * @property {string} path canonical
  * @property {PageShown} shown what the path shows
- * @property {() => Promise<MatchedShell>} matched the shell at the path (matched once per request)
  * @property {RemoteMapState} map the map's state when the request came
  * @property {VersionChoice} choice
  * @property {readonly string[]} [security] the answer's security headers, where they are not the site's
@@ -34,13 +36,14 @@ import { unusableReason } from './matched-paths.mjs';
 
 /**
  * @param {object} options
+ * @param {ShellServerEntry} options.shell what renders the layout
  * @param {ShellDocument} options.document
  * @param {FragmentSource} options.fragments
  * @param {number} options.pageCacheBytes
  * @param {() => number} options.now
  * @param {(line: string) => void} options.log
  */
-export function createPages({ document, fragments, pageCacheBytes, now, log }) {
+export function createPages({ shell, document, fragments, pageCacheBytes, now, log }) {
   const cache = createPageCache({ maxBytes: pageCacheBytes, now });
   const dependencies = pageDependencies(now);
 
@@ -53,30 +56,42 @@ export function createPages({ document, fragments, pageCacheBytes, now, log }) {
    * @param {string | undefined} keptAs
    * @returns {Promise<PageHad>}
    */
-  const compose = async ({ path, shown, matched, map, choice, security }, year, keptAs) => {
-    const { exposed, slice, page: exposedPage = '' } = shown;
-    const siteUnavailable = unusableReason(map);
+  const compose = async ({ path, shown, map, choice, security }, year, keptAs) => {
+    const { slice, page } = shown;
+    const siteUnavailable = map.revision === undefined ? map.unusable : undefined;
+    const origins = slice && map.revision !== undefined ? map.view.environment.slices[slice]?.origins : undefined;
     const dependsOn = dependencies.of(map, year, slice, choice.version);
     const started = performance.now();
     const { version, devServer } = choice;
+    const exposed = page?.module ?? '';
     const found =
       version && siteUnavailable === undefined
         ? await (devServer
-            ? fragments.fromDevServer(devServer, path, exposedPage)
-            : fragments(version, path, exposedPage))
+            ? fragments.fromDevServer(devServer, path, exposed)
+            : fragments(version, path, exposed, { slice, origins }))
         : undefined;
     const fetched = performance.now();
+    const module = slice && page ? `${slice}/${page.module}` : undefined;
     const stray = namesNothing(shown, found) && siteUnavailable === undefined;
-    const key = keptAs === undefined ? undefined : (stray ? `not found: ${exposed ?? 'no page'}` : path) + keptAs;
+    const key = keptAs === undefined ? undefined : (stray ? `not found: ${module ?? 'no page'}` : path) + keptAs;
     const keptUnderKey = key === undefined || key === path + keptAs ? undefined : cache.kept(key);
     if (keptUnderKey && keptUnderKey.dependencies === dependsOn && keptUnderKey.keepUntil > now())
       return { page: keptUnderKey, cache: 'hit' };
     const composition = async () => {
+      const route =
+        page && module
+          ? {
+              path: page.path,
+              module: /** @type {import('@nova/contracts/remote-modules').RemoteModuleId} */ (module),
+              title: page.title,
+            }
+          : undefined;
       const { status, html } = composePage(document, {
-        matched: await matched(),
+        matched: await shell.matchShell({ path, siteUnavailable, page: route }),
         shown,
         year,
         entry: version,
+        origins,
         found,
         overrides: choice.override && { [choice.override.slice]: choice.override.origin },
         siteUnavailable,
@@ -97,8 +112,9 @@ export function createPages({ document, fragments, pageCacheBytes, now, log }) {
         security,
       };
     };
-    const page = key === undefined ? await cache.once(composition) : await cache.compose(key, dependsOn, composition);
-    return { page, cache: 'miss' };
+    const composed =
+      key === undefined ? await cache.once(composition) : await cache.compose(key, dependsOn, composition);
+    return { page: composed, cache: 'miss' };
   };
 
   return {

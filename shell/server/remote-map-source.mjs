@@ -12,7 +12,7 @@ import { remoteMapView } from './remote-map-view.mjs';
  * The map a request is served with: the last good revision, or why there is none.
  * @typedef {{ revision: string, view: RemoteMapView } | { revision?: undefined, unusable: string }} RemoteMapState
  * @typedef {{ current: () => RemoteMapState, ready: Promise<void>, close: () => void }} RemoteMapSource
- * @typedef {import('./remote-map-view.mjs').Environment} Environment
+ * @typedef {import('./remote-map-view.mjs').Served} Served
  */
 
 /** A map lists each slice's versions; far beyond this it is not one (or was never pruned). */
@@ -23,9 +23,9 @@ const sizeOf = (/** @type {number} */ bytes) =>
 
 /**
  * The state machine both sources share: offered texts become revisions when they are usable maps.
- * @param {{ location: string, environment: Environment, maxBytes: number, log: (line: string) => void }} options
+ * @param {{ location: string, served?: Served, maxBytes: number, log: (line: string) => void }} options
  */
-function remoteMapRevisions({ location, environment, maxBytes, log }) {
+function remoteMapRevisions({ location, served, maxBytes, log }) {
   /** @type {RemoteMapState} */
   let state = { unusable: `The remote map (${location}) has not been read yet.` };
   let lastProblem = '';
@@ -59,7 +59,7 @@ function remoteMapRevisions({ location, environment, maxBytes, log }) {
       } catch {
         return keep('remotes.json is not valid JSON.');
       }
-      const checked = remoteMapView(json, environment);
+      const checked = remoteMapView(json, served);
       if ('unusable' in checked) return keep(checked.unusable);
       state = { revision, view: checked.view };
       lastProblem = '';
@@ -77,11 +77,11 @@ function remoteMapRevisions({ location, environment, maxBytes, log }) {
  * A map in a file: checked for a new revision at most once per turn of the event loop (one stat
  * for every request that turn), read again only when it changed. A release written by rename
  * shows on the next request.
- * @param {{ file: string, environment: Environment, maxBytes?: number, log?: (line: string) => void }} options
+ * @param {{ file: string, served?: Served, maxBytes?: number, log?: (line: string) => void }} options
  * @returns {RemoteMapSource}
  */
-export function fileRemoteMap({ file, environment, maxBytes = remoteMapLimitBytes, log = console.error }) {
-  const revisions = remoteMapRevisions({ location: file, environment, maxBytes, log });
+export function fileRemoteMap({ file, served, maxBytes = remoteMapLimitBytes, log = console.error }) {
+  const revisions = remoteMapRevisions({ location: file, served, maxBytes, log });
   let stamp = '';
   let checkedThisTurn = false;
 
@@ -125,17 +125,17 @@ const revalidateMs = 500;
  * A map behind an http(s) URL (a discovery service): read at start, then revalidated twice a second
  * with its ETag in the background. Requests never wait for it; a map that fails to load keeps the
  * last good one.
- * @param {{ url: string, environment: Environment, maxBytes?: number, log?: (line: string) => void, intervalMs?: number }} options
+ * @param {{ url: string, served?: Served, maxBytes?: number, log?: (line: string) => void, intervalMs?: number }} options
  * @returns {RemoteMapSource}
  */
 export function urlRemoteMap({
   url,
-  environment,
+  served,
   maxBytes = remoteMapLimitBytes,
   log = console.error,
   intervalMs = revalidateMs,
 }) {
-  const revisions = remoteMapRevisions({ location: url, environment, maxBytes, log });
+  const revisions = remoteMapRevisions({ location: url, served, maxBytes, log });
   /** @type {string | undefined} */
   let etag;
 
@@ -179,11 +179,11 @@ export function urlRemoteMap({
 
 /**
  * A map that never changes, given as its text (`pnpm dev`'s: every slice's dev server).
- * @param {{ text: string, environment: Environment, log?: (line: string) => void }} options
+ * @param {{ text: string, served?: Served, log?: (line: string) => void }} options
  * @returns {RemoteMapSource}
  */
-export function fixedRemoteMap({ text, environment, log = console.error }) {
-  const revisions = remoteMapRevisions({ location: 'fixed', environment, maxBytes: remoteMapLimitBytes, log });
+export function fixedRemoteMap({ text, served, log = console.error }) {
+  const revisions = remoteMapRevisions({ location: 'fixed', served, maxBytes: remoteMapLimitBytes, log });
   revisions.offer(text);
   return { current: revisions.current, ready: Promise.resolve(), close: () => undefined };
 }

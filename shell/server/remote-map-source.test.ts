@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { fileRemoteMap, fixedRemoteMap, urlRemoteMap } from './remote-map-source.mjs';
 
-const environment = { sliceOrigins: { legal: ['http://localhost:4176'] } };
+/** The environment the maps name: legal alone. */
+const environment = {
+  slices: { legal: { origins: ['http://localhost:4176'], paths: ['/terms-and-conditions', '/privacy-policy'] } },
+};
 const releasing = (version: string) =>
   JSON.stringify({
     schema: remoteMapSchema,
@@ -19,6 +22,7 @@ const releasing = (version: string) =>
         }),
       ],
     },
+    environment,
   });
 const releasedLegal = (source: {
   current: () => { revision?: string; view?: { released: { legal?: { version: string } } } };
@@ -27,10 +31,10 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('a fixed map', () => {
   it('is one revision, checked as any map is', () => {
-    const source = fixedRemoteMap({ text: releasing('1.0.0'), environment, log: () => undefined });
+    const source = fixedRemoteMap({ text: releasing('1.0.0'), log: () => undefined });
     expect(releasedLegal(source)).toBe('1.0.0');
     expect(source.current().revision).toMatch(/^[\w-]{16}$/);
-    const unusable = fixedRemoteMap({ text: '{}', environment, log: () => undefined }).current();
+    const unusable = fixedRemoteMap({ text: '{}', log: () => undefined }).current();
     expect(unusable).toEqual({
       unusable: 'remotes.json must list the micro-frontends of this environment (microFrontends).',
     });
@@ -38,7 +42,7 @@ describe('a fixed map', () => {
   it('logs each entry it refuses once, with the revision', () => {
     const log = vi.fn();
     const onGames = releasing('1.0.0').replace('localhost:4176', 'localhost:4175');
-    const source = fixedRemoteMap({ text: onGames, environment, log });
+    const source = fixedRemoteMap({ text: onGames, log });
     const state = source.current();
     expect('view' in state && state.view.problems.legal).toBe(
       'remotes.json\'s released version "1.0.0" of "legal" cannot be used: it is on http://localhost:4175, not on an origin of legal (http://localhost:4176).',
@@ -65,7 +69,7 @@ describe('a map in a file', () => {
 
   it('is read once per revision: one look at the file per turn of the event loop, a read only when it changed', async () => {
     writeFileSync(file, releasing('1.0.0'));
-    const source = fileRemoteMap({ file, environment, log });
+    const source = fileRemoteMap({ file, log });
     const first = source.current();
     expect(releasedLegal(source)).toBe('1.0.0');
     writeFileSync(file, releasing('1.1.0'));
@@ -80,7 +84,7 @@ describe('a map in a file', () => {
 
   it('keeps the last good map when the file breaks, goes missing or grows over the limit, and says so once', async () => {
     writeFileSync(file, releasing('1.0.0'));
-    const source = fileRemoteMap({ file, environment, log, maxBytes: 10_000 });
+    const source = fileRemoteMap({ file, log, maxBytes: 10_000 });
     const good = source.current().revision;
     for (const [broken, said] of [
       ['{ "microFrontends": ', 'remotes.json is not valid JSON.'],
@@ -112,14 +116,14 @@ describe('a map in a file', () => {
   it('never parses a file over the limit', async () => {
     writeFileSync(file, 'x'.repeat(2_000_000));
     const parse = vi.spyOn(JSON, 'parse');
-    const source = fileRemoteMap({ file, environment, log });
+    const source = fileRemoteMap({ file, log });
     expect(source.current()).toEqual({ unusable: 'remotes.json is too large to be a remote map.' });
     expect(parse).not.toHaveBeenCalled();
     parse.mockRestore();
   });
 
   it('with no good revision yet, says why no page can load', () => {
-    const source = fileRemoteMap({ file, environment, log });
+    const source = fileRemoteMap({ file, log });
     expect(source.current()).toEqual({ unusable: 'remotes.json could not be read.' });
   });
 });
@@ -143,7 +147,7 @@ describe('a map behind a URL', () => {
   });
 
   it('is read at start, then revalidated twice a second with its ETag; requests never wait for it', async () => {
-    const source = urlRemoteMap({ url, environment, log });
+    const source = urlRemoteMap({ url, log });
     await source.ready;
     expect(releasedLegal(source)).toBe('1.0.0');
     served = () => new Response(null, { status: 304 });
@@ -157,7 +161,7 @@ describe('a map behind a URL', () => {
   });
 
   it('keeps the last good map when the service fails, answers an error or sends too much, and says so', async () => {
-    const source = urlRemoteMap({ url, environment, log, maxBytes: 10_000 });
+    const source = urlRemoteMap({ url, log, maxBytes: 10_000 });
     await source.ready;
     const good = source.current().revision;
     for (const [failure, said] of [

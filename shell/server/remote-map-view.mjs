@@ -1,7 +1,10 @@
 // @ts-check
-// What the composer uses of one revision of the remote map, checked once: each slice's
-// released version, the versions a preview may ask for, and why a slice (or the whole map)
-// cannot be used. Nothing else of the map file (its history, unknown fields) reaches a page.
+// What the composer uses of one revision of the remote map, checked once: the environment it names
+// (its slices, each slice's origins and paths), each slice's released version and canary with the
+// pages each serves, the versions a preview may ask for, and why a slice (or the whole map) cannot
+// be used. Nothing else of the map file (its history, unknown fields) reaches a page.
+import { ownerOf, ruleCovers } from '@nova/contracts/environment';
+import { listedPages } from '@nova/contracts/page-conflicts';
 import {
   isRecord,
   loadableVersion,
@@ -10,69 +13,79 @@ import {
   releasedVersion,
   remoteMapSchema,
 } from '@nova/contracts/remote-map';
-import { sliceNames } from '@nova/contracts/slices';
 import { canaryVersion, seesCanary } from '@nova/contracts/traffic';
 
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
-/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
+/** @typedef {import('@nova/contracts/environment').Environment} Environment */
+/** @typedef {import('@nova/contracts/pages').PageDeclaration} PageDeclaration */
 /**
- * Which origins serve which slice in this environment (`SLICE_ORIGINS`): a slice's entries are
- * used only on its own origins.
- * @typedef {Partial<Record<SliceName, readonly string[]>>} SliceOrigins
+ * A version the composer may serve: what a browser loads of it (its manifest's URL, its version,
+ * that manifest's integrity) and the pages it serves.
+ * @typedef {import('@nova/contracts/remote-map').LoadableVersion & { pages: PageDeclaration[] }} ServedVersion
  */
 /**
  * @typedef {object} RemoteMapView
- * @property {Partial<Record<SliceName, LoadableVersion>>} released each usable slice's released version
- * @property {Partial<Record<SliceName, LoadableVersion & { share: number }>>} canaries each slice's canary, if it
+ * @property {Environment} environment the slices, and each one's origins and paths
+ * @property {string[]} origins every slice origin of the environment, once each: what the pages' CSP allows
+ * @property {(path: string) => string | undefined} ownerOf the slice that serves an address, if one does
+ * @property {Record<string, ServedVersion>} released each usable slice's released version
+ * @property {Record<string, ServedVersion & { share: number }>} canaries each slice's canary, if it
  *   has a usable one, and its share of the visitors (a percentage)
- * @property {Partial<Record<SliceName, string>>} problems why a slice has none: only its pages fail
- * @property {string[]} refused each released version or canary the map names that cannot be used, and why
- * @property {(slice: SliceName, version: string) => LoadableVersion | undefined} listed a usable version the map lists
- * @property {(slice: SliceName, version: string) => boolean} rolledBack whether `slice rollback` ever took
+ * @property {Record<string, string>} problems why a slice has none: only its pages fail
+ * @property {Record<string, PageDeclaration[]>} unservedPages the pages the released version of each slice with a
+ *   problem declares: where they are, the visitor is told that slice cannot load
+ * @property {string[]} refused each released version, canary or page the map names that cannot be used, and why
+ * @property {(slice: string, version: string) => ServedVersion | undefined} listed a usable version the map lists
+ * @property {(slice: string, version: string) => boolean} rolledBack whether `slice rollback` ever took
  *   this version back (`extras.rolledBackAt`): it can no longer be previewed
  */
 
-/** Every origin of the environment's slices, once each: what the pages' CSP allows. */
-export const everySliceOrigin = (/** @type {SliceOrigins} */ sliceOrigins) => [
-  ...new Set(Object.values(sliceOrigins).flat()),
-];
-
 /**
- * Which origins serve which slice, and whether they are Vite's dev servers (`pnpm dev`), whose
- * entries carry no integrity.
- * @typedef {{ sliceOrigins: SliceOrigins, devServers?: boolean }} Environment
+ * Whether the entries of a slice may be Vite's dev servers (`pnpm dev`), which carry no integrity.
+ * @typedef {{ devServers?: boolean }} Served
  */
 
 /**
  * A listed version of `slice`, if it is one a browser may load: an http(s) URL on one of that
- * slice's origins (never another slice's), a version name and the integrity of its manifest;
- * else why not.
+ * slice's origins (never another slice's), a version name and the integrity of its manifest, and
+ * its pages (declared, or a version published before pages were: `legacyPages`); else why not.
+ * Pages outside the slice's paths are left out, each told in `outside`.
  * @param {unknown} listed
- * @param {SliceName} slice
+ * @param {string} slice
  * @param {Environment} environment
- * @returns {{ entry: LoadableVersion } | { refused: string }}
+ * @param {Served} served
+ * @returns {{ served: ServedVersion, outside: string[] } | { refused: string }}
  */
-function usableEntry(listed, slice, { sliceOrigins, devServers }) {
+function servedVersion(listed, slice, environment, { devServers }) {
   const checked = loadableVersion(listed, { devServers });
   if ('refused' in checked) return checked;
+  const { origins, paths } = /** @type {Environment['slices'][string]} */ (environment.slices[slice]);
   const origin = new URL(checked.loadable.url).origin;
-  const own = sliceOrigins[slice] ?? [];
-  if (!own.includes(origin))
-    return { refused: `it is on ${origin}, not on an origin of ${slice} (${own.join(', ') || 'none'})` };
-  return { entry: checked.loadable };
+  if (!origins.includes(origin))
+    return { refused: `it is on ${origin}, not on an origin of ${slice} (${origins.join(', ')})` };
+  const listedAs = listedPages(slice, listed);
+  if ('refused' in listedAs) return listedAs;
+  const { pages } = listedAs;
+  const inside = pages.filter((page) => paths.some((rule) => ruleCovers(rule, page.path)));
+  const outside = pages
+    .filter((page) => !inside.includes(page))
+    .map(
+      (page) =>
+        `${slice} ${checked.loadable.version} declares ${page.path}, outside ${slice}'s paths (${paths.join(', ')}): that page is left out.`,
+    );
+  return { served: { ...checked.loadable, pages: inside }, outside };
 }
 
 /**
  * Checks a parsed remote map. Unusable as a whole (`mapSlices` says why): a reason. Otherwise
- * each slice on its own.
+ * each slice of its environment on its own.
  * @param {unknown} json
- * @param {Environment} environment which origins serve which slice
+ * @param {Served} [served]
  * @returns {{ view: RemoteMapView } | { unusable: string }}
  */
-export function remoteMapView(json, environment) {
+export function remoteMapView(json, served = {}) {
   const listings = mapSlices(json);
   if ('unusable' in listings) return listings;
-  const { slices } = listings;
+  const { slices, environment } = listings;
 
   /** @type {RemoteMapView['released']} */
   const released = {};
@@ -80,75 +93,101 @@ export function remoteMapView(json, environment) {
   const canaries = {};
   /** @type {RemoteMapView['problems']} */
   const problems = {};
+  /** @type {RemoteMapView['unservedPages']} */
+  const unservedPages = {};
   /** @type {string[]} */
   const refused = [];
-  for (const slice of sliceNames) {
-    const versions = slices[slice];
+  for (const [slice, versions] of Object.entries(slices)) {
     const releasedListing = releasedVersion(versions);
-    const usable = usableEntry(releasedListing, slice, environment);
+    const usable = servedVersion(releasedListing, slice, environment, served);
     if ('refused' in usable) {
       problems[slice] = releasedProblem(slice, releasedListing, usable.refused);
       if (releasedListing) refused.push(problems[slice]);
+      const pagesAs = listedPages(slice, releasedListing);
+      unservedPages[slice] = 'pages' in pagesAs ? [...pagesAs.pages] : [];
       continue;
     }
-    released[slice] = usable.entry;
+    released[slice] = usable.served;
+    refused.push(...usable.outside);
     const canary = canaryVersion(versions);
     if (!canary) continue;
-    const canaryEntry = usableEntry(canary, slice, environment);
-    if ('entry' in canaryEntry) canaries[slice] = { ...canaryEntry.entry, share: canary.deployment.traffic };
-    else
+    const canaryServed = servedVersion(canary, slice, environment, served);
+    if ('served' in canaryServed) {
+      canaries[slice] = { ...canaryServed.served, share: canary.deployment.traffic };
+      refused.push(...canaryServed.outside);
+    } else
       refused.push(
-        `remotes.json's canary ${JSON.stringify(isRecord(canary.metadata) ? canary.metadata.version : undefined)} of "${slice}" is left out: ${canaryEntry.refused}.`,
+        `remotes.json's canary ${JSON.stringify(isRecord(canary.metadata) ? canary.metadata.version : undefined)} of "${slice}" is left out: ${canaryServed.refused}.`,
       );
   }
-  const listed = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
-    slices[slice]
+  const listedIn = (/** @type {string} */ slice) => (Object.hasOwn(slices, slice) ? (slices[slice] ?? []) : []);
+  const listed = (/** @type {string} */ slice, /** @type {string} */ version) =>
+    listedIn(slice)
       .filter((candidate) => isRecord(candidate.metadata) && candidate.metadata.version === version)
-      .map((candidate) => usableEntry(candidate, slice, environment))
-      .flatMap((usable) => ('entry' in usable ? [usable.entry] : []))[0];
-  const rolledBack = (/** @type {SliceName} */ slice, /** @type {string} */ version) =>
-    slices[slice].some(
+      .map((candidate) => servedVersion(candidate, slice, environment, served))
+      .flatMap((usable) => ('served' in usable ? [usable.served] : []))[0];
+  const rolledBack = (/** @type {string} */ slice, /** @type {string} */ version) =>
+    listedIn(slice).some(
       (candidate) =>
         isRecord(candidate.metadata) &&
         candidate.metadata.version === version &&
         isRecord(candidate.extras) &&
         candidate.extras.rolledBackAt !== undefined,
     );
-  return { view: { released, canaries, problems, refused, listed, rolledBack } };
+  const origins = [...new Set(Object.values(environment.slices).flatMap((slice) => slice.origins))];
+  return {
+    view: {
+      environment,
+      origins,
+      ownerOf: (path) => ownerOf(environment, path),
+      released,
+      canaries,
+      problems,
+      unservedPages,
+      refused,
+      listed,
+      rolledBack,
+    },
+  };
 }
 
 /**
  * The version of `slice` a visitor in `bucket` sees: the canary if its share covers the bucket,
  * else the released one (a visitor without a bucket sees the released one).
  * @param {RemoteMapView} view
- * @param {SliceName} slice
+ * @param {string} slice
  * @param {number | undefined} bucket
- * @returns {LoadableVersion | undefined}
+ * @returns {ServedVersion | undefined}
  */
 export function entryFor({ released, canaries }, slice, bucket) {
-  const canary = canaries[slice];
-  return canary && bucket !== undefined && seesCanary(bucket, canary.share) ? canary : released[slice];
+  const canary = Object.hasOwn(canaries, slice) ? canaries[slice] : undefined;
+  if (canary && bucket !== undefined && seesCanary(bucket, canary.share)) return canary;
+  return Object.hasOwn(released, slice) ? released[slice] : undefined;
 }
 
 /**
  * The remote map a browser gets at /remotes.json, in the frontend-discovery shape: the version of
  * each slice the visitor's bucket sees, as the released one; the versions its tab previews (if the
  * map lists them; the caller checked the tab may), marked `extras.preview`; and the dev server's
- * entry of a development override's slice (the caller honoured it), marked `extras.override`.
+ * entry of a development override's slice (the caller honoured it), marked `extras.override`. Each
+ * with the pages it serves; the environment, whose origins the browser fails over along; and, for a
+ * slice with no version it may load (`unserved`), why, and the pages its released version declares:
+ * where they are, the visitor is told that slice cannot load.
  * @param {RemoteMapView} view
- * @param {{ previews?: Partial<Record<SliceName, string>>, bucket?: number, override?: { slice: SliceName, version: LoadableVersion } }} [visitor]
+ * @param {{ previews?: Record<string, string>, bucket?: number, override?: { slice: string, version: ServedVersion } }} [visitor]
  */
 export function browserRemoteMap(view, { previews = {}, bucket, override } = {}) {
   /** One entry of a slice's list: the one shown (all its traffic), or one this browser alone asked for. */
-  const entry = (/** @type {LoadableVersion} */ { url, version, integrity }, /** @type {string} */ mark = '') => ({
+  const entry = (/** @type {ServedVersion} */ { url, version, integrity, pages }, /** @type {string} */ mark = '') => ({
     url,
-    metadata: { integrity, version },
+    metadata: { integrity, version, pages },
     deployment: { traffic: mark ? 0 : 100, default: !mark },
     ...(mark && { extras: { [mark]: true } }),
   });
   const microFrontends = Object.fromEntries(
-    sliceNames.flatMap((slice) => {
-      const preview = previews[slice] && view.listed(slice, previews[slice]);
+    Object.keys(view.environment.slices).flatMap((slice) => {
+      const previewed = Object.hasOwn(previews, slice) ? previews[slice] : undefined;
+      const preview = previewed && view.listed(slice, previewed);
       const seen = entryFor(view, slice, bucket);
       const versions = [
         ...(seen ? [entry(seen)] : []),
@@ -158,5 +197,11 @@ export function browserRemoteMap(view, { previews = {}, bucket, override } = {})
       return versions.length > 0 ? [[slice, versions]] : [];
     }),
   );
-  return { schema: remoteMapSchema, microFrontends };
+  const unserved = Object.fromEntries(
+    Object.entries(view.problems).map(([slice, problem]) => [
+      slice,
+      { problem, pages: view.unservedPages[slice] ?? [] },
+    ]),
+  );
+  return { schema: remoteMapSchema, microFrontends, environment: view.environment, unserved };
 }

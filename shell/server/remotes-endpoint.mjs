@@ -2,19 +2,18 @@
 // /remotes.json: the browser's remote map, what it may load (never the map file itself), for the
 // visitor's bucket, the tab's preview links and the browser's development override; shared and
 // revalidated by its ETag otherwise.
-import { sliceNames } from '@nova/contracts/slices';
 import { etagMatches, etagOf } from '@nova/kit/etag';
 import { seesCanary } from '@nova/contracts/traffic';
 import { previewOf } from '@nova/signing/preview-token';
 import { cachePolicy, edgeExpiry } from './page-policy.mjs';
 import { browserRemoteMap } from './remote-map-view.mjs';
+import { overriddenVersion } from './version-choice.mjs';
 import { visitorHeaders, visitorOf } from './request.mjs';
 
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
 /** @typedef {import('./remote-map-view.mjs').RemoteMapView} RemoteMapView */
 /** @typedef {import('./overrides.mjs').ActiveOverride} ActiveOverride */
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
 /** @typedef {import('@nova/signing/signing').Signer} Signer */
 
 /**
@@ -25,14 +24,15 @@ import { visitorHeaders, visitorOf } from './request.mjs';
  * @param {string} tokens comma-separated
  * @param {RemoteMapView} view
  * @param {number} now
- * @returns {Partial<Record<SliceName, string>>}
+ * @returns {Record<string, string>}
  */
 function previewsAllowed(signer, tokens, view, now) {
   if (!signer) return {};
-  const previews = tokens.split(',', sliceNames.length).map((token) => previewOf(signer, token, now));
+  const slices = Object.keys(view.environment.slices);
+  const previews = tokens.split(',', slices.length).map((token) => previewOf(signer, token, now));
   return Object.fromEntries(
     previews.flatMap((preview) => {
-      const slice = /** @type {SliceName | undefined} */ (sliceNames.find((name) => name === preview?.slice));
+      const slice = slices.find((name) => name === preview?.slice);
       if (!preview || !slice || view.rolledBack(slice, preview.version) || !view.listed(slice, preview.version))
         return [];
       return [[slice, preview.version]];
@@ -44,13 +44,12 @@ function previewsAllowed(signer, tokens, view, now) {
  * @param {object} options
  * @param {import('./remote-map-source.mjs').RemoteMapSource} options.remoteMap
  * @param {Signer} [options.signer] what preview links are signed with (none: no preview)
- * @param {import('./answers.mjs').Answers} options.answers
- * @param {(override: ActiveOverride) => readonly string[]} options.overrideSecurity the security headers of an
- *   override's answers
+ * @param {(map: import('./remote-map-source.mjs').RemoteMapState) => { answer: import('./answers.mjs').Answers, overrideSecurity: (origin: string) => readonly string[] }} options.siteOf
+ *   the answers while a state of the map serves, and the security headers of an override's
  * @param {() => number} options.now
  * @returns {(request: RequestParts, search: string, override?: ActiveOverride) => PlainResponse}
  */
-export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketChoice }, overrideSecurity, now }) {
+export function remotesEndpoint({ remoteMap, signer, siteOf, now }) {
   /**
    * The browser's remote map of the current revision for each set of canaries a bucket sees,
    * serialised once; its tag changes only with it.
@@ -60,16 +59,21 @@ export function remotesEndpoint({ remoteMap, signer, answers: { plain, bucketCho
 
   return (request, search, override) => {
     const state = remoteMap.current();
+    const { answer, overrideSecurity } = siteOf(state);
+    const { plain, bucketChoice } = answer;
     if (state.revision === undefined)
       return plain(503, JSON.stringify({ error: state.unusable }), { type: json, cache: cachePolicy.private });
     if (override) {
       // The override's browser alone: its bucket's versions, and the dev server's entry of its slice.
       const { bucket } = visitorOf(request, { assign: false });
-      const body = JSON.stringify(browserRemoteMap(state.view, { bucket, override }));
+      const version = overriddenVersion(state.view, override, bucket);
+      const body = JSON.stringify(
+        browserRemoteMap(state.view, { bucket, override: { slice: override.slice, version } }),
+      );
       return {
         status: 200,
         headers: [
-          ...overrideSecurity(override),
+          ...overrideSecurity(override.origin),
           'Content-Type',
           json,
           'Cache-Control',

@@ -12,13 +12,13 @@ import { visitorOf } from './request.mjs';
 /** @typedef {import('./request.mjs').Visitor} Visitor */
 /** @typedef {import('./remote-map-source.mjs').RemoteMapState} RemoteMapState */
 /** @typedef {import('./overrides.mjs').ActiveOverride} ActiveOverride */
-/** @typedef {import('@nova/contracts/remote-map').LoadableVersion} LoadableVersion */
-/** @typedef {import('@nova/contracts/slices').SliceName} SliceName */
+/** @typedef {import('./remote-map-view.mjs').ServedVersion} ServedVersion */
+/** @typedef {import('./remote-map-view.mjs').RemoteMapView} RemoteMapView */
 
 /**
  * What a request is shown of its page's slice.
  * @typedef {object} VersionChoice
- * @property {LoadableVersion} [version] the version of the slice shown (none: the slot waits)
+ * @property {ServedVersion} [version] the version of the slice shown (none: the slot waits)
  * @property {string} [devServer] where its fragment comes from when not from its published files: the
  *   dev server of an override, which renders it from source
  * @property {string} [keptAs] what the page is kept under besides its path ('' for the released version's,
@@ -31,7 +31,7 @@ import { visitorOf } from './request.mjs';
 /**
  * @param {object} asked
  * @param {RemoteMapState} asked.map
- * @param {SliceName | undefined} asked.slice the slice whose page the path shows, if any
+ * @param {string | undefined} asked.slice the slice that serves the address, if one does
  * @param {RequestParts} asked.request
  * @param {ActiveOverride} [asked.override] the override the request's browser holds
  * @returns {VersionChoice}
@@ -41,13 +41,31 @@ export function chooseVersion({ map, slice, request, override }) {
   if (override && view) {
     // The browser's other slices are the versions its bucket sees, as for any visitor (a canary too).
     const visitor = { ...visitorOf(request, { assign: false }), personal: true };
-    if (slice === override.slice) return { version: override.version, devServer: override.origin, visitor, override };
-    return { version: slice && entryFor(view, slice, visitor.bucket), visitor, override };
+    if (slice === override.slice)
+      return {
+        version: overriddenVersion(view, override, visitor.bucket),
+        devServer: override.origin,
+        visitor,
+        override,
+      };
+    return { version: slice ? entryFor(view, slice, visitor.bucket) : undefined, visitor, override };
   }
   // A slice with a canary has a page per version: the one the visitor's bucket sees.
-  const canary = slice && view?.canaries[slice];
+  const canary = slice && view && Object.hasOwn(view.canaries, slice) ? view.canaries[slice] : undefined;
   const visitor = canary ? visitorOf(request) : undefined;
   if (visitor?.edgeChooses) return { edgeChooses: true };
   const version = slice && view ? entryFor(view, slice, visitor?.bucket) : undefined;
   return { version, keptAs: canary && version === canary ? ` ${canary.version}` : '', visitor };
+}
+
+/**
+ * The version an override's browser is shown of its slice: the dev server's entry, with the pages
+ * the version the browser would see otherwise serves (its bucket's: a canary's or the released).
+ * @param {RemoteMapView} view
+ * @param {ActiveOverride} override
+ * @param {number} [bucket]
+ * @returns {ServedVersion}
+ */
+export function overriddenVersion(view, override, bucket) {
+  return { ...override.version, pages: entryFor(view, override.slice, bucket)?.pages ?? [] };
 }
