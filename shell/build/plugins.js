@@ -2,7 +2,7 @@
 // What the shell's build adds to its document.
 import { minifySync } from 'vite';
 import { submitsWhenLive, untilLiveRecordName } from '@nova/contracts/until-live';
-import { routes, splitPage } from '@nova/contracts/routes';
+import { splitPage } from '@nova/contracts/routes';
 import { bootPageRemote } from '../document/boot.js';
 import { untilLive } from '../document/until-live.js';
 import { dataBlockId, readDataBlock } from '../document/data-block.js';
@@ -12,7 +12,7 @@ import { dataBlockId, readDataBlock } from '../document/data-block.js';
 
 /**
  * Inlines the document's scripts at the top of the document, minified: the boot script
- * (../document/boot.js) with the route table it needs, and what it does for a page until the page's
+ * (../document/boot.js) with the data block's reader, and what it does for a page until the page's
  * script is live (../document/until-live.js). A build's document then carries no module script and
  * no modulepreload of its own: once the federation plugin has written them (its generateBundle
  * names the module script), they move into the boot script's call as the bootstrap list it starts
@@ -21,7 +21,6 @@ import { dataBlockId, readDataBlock } from '../document/data-block.js';
  * @returns {Plugin[]}
  */
 export function inlineBoot() {
-  const pages = Object.values(routes).map(({ path, page }) => [path, page]);
   // A function argument goes in as its source: the inlined script imports nothing.
   const call = (/** @type {Function} */ script, /** @type {unknown[]} */ ...args) =>
     `(${script})(${args.map((arg) => (typeof arg === 'function' ? String(arg) : JSON.stringify(arg))).join(', ')});`;
@@ -29,7 +28,7 @@ export function inlineBoot() {
     minifySync(
       'boot.js',
       call(untilLive, submitsWhenLive, untilLiveRecordName) +
-        call(bootPageRemote, pages, readDataBlock, dataBlockId, splitPage, ...(bootstrap ? [bootstrap] : [])),
+        call(bootPageRemote, readDataBlock, dataBlockId, splitPage, ...(bootstrap ? [bootstrap] : [])),
     ).code;
   const inline = script(undefined);
   return [

@@ -23,33 +23,20 @@
  * bootstrap list the build writes into this call), fetches the remote map and, for the page at
  * this address, its remote's manifest, then modulepreloads the files that page imports. All of it
  * downloads alongside the shell's own files instead of after them. A static document (no data
- * block) starts at once, matching the address against the route table. Under server HTML (the
+ * block) starts at once, matching the address against the pages the map's released versions
+ * declare. Under server HTML (the
  * composer's data block, data-block.js), the page and its slice's entry are the ones
  * the server composed, and everything, the shell's own modules too, starts after the first paint:
  * the HTML paints without scripts competing for the network. The dev server's document has no
  * bootstrap list: its own module scripts start the shell. Self-contained: the build inlines its
  * source, and that of the functions it is given.
- * @param {[path: string, page: import('@nova/contracts/remote-modules').RemoteModuleId][]} pages
- *   each page's path pattern and exposed module, in route order
  * @param {typeof import('./data-block.js').readDataBlock} readDataBlock
  * @param {string} dataBlockId
  * @param {typeof import('@nova/contracts/routes').splitPage} splitPage
  * @param {Bootstrap} [bootstrap]
  */
-export function bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap) {
+export function bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap) {
   const dataBlock = readDataBlock(dataBlockId);
-
-  /** The page at this address on a static document: its route as the router matches it. */
-  const routedPage = () => {
-    const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
-    const here = segments(location.pathname);
-    return pages.find(([path]) => {
-      const pattern = segments(path);
-      return pattern.length === here.length && pattern.every((part, i) => part.startsWith(':') || part === here[i]);
-    })?.[1];
-  };
-  // Under server HTML the data block names the page the server matched.
-  const page = dataBlock ? dataBlock.page : routedPage();
 
   // Under server HTML the page names the entry of its slice it was composed with; a static
   // document reads the environment's map.
@@ -58,17 +45,37 @@ export function bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, boo
   const boot = { dataBlock, remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
 
+  /** Whether an address pattern (`/games/:gameId`, a final `*`) matches this address. */
+  const matchesHere = (/** @type {unknown} */ pattern) => {
+    const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
+    if (typeof pattern !== 'string') return false;
+    const [wanted, here] = [segments(pattern), segments(location.pathname)];
+    const splat = wanted.at(-1) === '*';
+    if (splat ? here.length < wanted.length - 1 : here.length !== wanted.length) return false;
+    return wanted.every((part, i) => part === '*' || part.startsWith(':') || part === here[i]);
+  };
+
   /**
-   * The released version's entry of a remote and its integrity (the frontend-discovery shape: the
-   * default one).
-   * @returns {Promise<{ url?: unknown, integrity?: unknown }>}
+   * The page at this address, its slice's released entry and that entry's integrity: the ones the
+   * data block names under server HTML; on a static document, those of the released version whose
+   * declared pages match the address (the frontend-discovery shape: the default version).
+   * @returns {Promise<{ remote: string, exposed: string, url?: unknown, integrity?: unknown } | undefined>}
    */
-  const releasedEntry = async (/** @type {string} */ remote) => {
-    if (dataBlock) return { url: dataBlock.remotes?.[remote], integrity: dataBlock.integrities?.[remote] };
-    const versions = (await /** @type {Promise<Response>} */ (remoteMap).then((response) => response.clone().json()))
-      ?.microFrontends?.[remote];
-    const released = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true) : {};
-    return { url: released?.url, integrity: released?.metadata?.integrity };
+  const pageHere = async () => {
+    if (dataBlock) {
+      if (!dataBlock.page) return undefined;
+      const { remote, exposed } = splitPage(dataBlock.page);
+      return { remote, exposed, url: dataBlock.remotes?.[remote], integrity: dataBlock.integrities?.[remote] };
+    }
+    const map = await /** @type {Promise<Response>} */ (remoteMap).then((response) => response.clone().json());
+    for (const [remote, versions] of Object.entries(map?.microFrontends ?? {})) {
+      const released = Array.isArray(versions) ? versions.find((version) => version?.deployment?.default === true) : {};
+      const pages = Array.isArray(released?.metadata?.pages) ? released.metadata.pages : [];
+      const page = pages.find((/** @type {{ path?: unknown }} */ declared) => matchesHere(declared?.path));
+      if (page)
+        return { remote, exposed: String(page.module), url: released.url, integrity: released.metadata.integrity };
+    }
+    return undefined;
   };
 
   /** Modulepreloads a script; checked against its integrity, if it has one. */
@@ -84,10 +91,10 @@ export function bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, boo
   const integrityOf = (/** @type {unknown} */ value) =>
     typeof value === 'string' && /^sha(256|384|512)-/.test(value) ? value : undefined;
   const preloadPage = () => {
-    if (!page) return;
-    const { remote, exposed } = splitPage(page);
-    releasedEntry(remote)
-      .then(async ({ url: entry, integrity: listed }) => {
+    pageHere()
+      .then(async (here) => {
+        if (!here) return;
+        const { exposed, url: entry, integrity: listed } = here;
         // A preview, which only this tab asks for, is left to the shell; so is an entry without
         // an integrity, which the shell refuses (nothing of it may load unchecked).
         const integrity = integrityOf(listed);

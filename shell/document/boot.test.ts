@@ -1,30 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sliceVersion } from '@nova/contracts/remote-map';
-import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { splitPage } from '@nova/contracts/routes';
 import { bootPageRemote, type Boot, type Bootstrap } from './boot.js';
 import { dataBlockId, readDataBlock, type DataBlock } from './data-block.js';
 
-const pages: [string, RemoteModuleId][] = [
-  ['/', 'marketing/HomePage'],
-  ['/games', 'games/GamesPage'],
-  ['/games/:gameId', 'games/GamePage'],
-  ['/contact', 'contact/ContactPage'],
-];
 const bootstrap: Bootstrap = { script: '/assets/index.js', preloads: ['/assets/react-dom.js', '/remoteEntry.js'] };
 const gamesManifest = 'http://localhost:4175/v1/mf-manifest.json';
 /** The integrity of each released entry (its manifest's, or a script's own) and of the remote entry. */
 const integrity = `sha256-${'M'.repeat(43)}=`;
 const entryIntegrity = `sha256-${'E'.repeat(43)}=`;
-const released = (url: string) => [
+/** A slice's versions: an older one, and the released one at `url`, which declares `pages`. */
+const released = (url: string, pages: [path: string, module: string][]) => [
   sliceVersion({ url: 'http://localhost:4199/old/mf-manifest.json', version: 'old', integrity, released: false }),
-  sliceVersion({ url, version: '1.0.0', integrity }),
+  {
+    ...sliceVersion({ url, version: '1.0.0', integrity }),
+    metadata: { version: '1.0.0', integrity, pages: pages.map(([path, module]) => ({ path, module, title: module })) },
+  },
 ];
 const remoteMap = {
   microFrontends: {
-    marketing: released('http://localhost:4174/remoteEntry.js'),
-    games: released(gamesManifest),
-    contact: released('javascript:alert(1)'),
+    marketing: released('http://localhost:4174/remoteEntry.js', [['/', 'HomePage']]),
+    games: released(gamesManifest, [
+      ['/games', 'GamesPage'],
+      ['/games/:gameId', 'GamePage'],
+      ['/games/news/*', 'NewsPage'],
+    ]),
+    contact: released('javascript:alert(1)', [['/contact', 'ContactPage']]),
   },
 };
 const manifest = {
@@ -57,7 +58,7 @@ const shellScript = () => document.head.querySelector<HTMLScriptElement>('script
 /** Runs the boot script of a static document at a path and waits until it has done all it does. */
 async function bootAt(path: string, shell?: Bootstrap) {
   history.replaceState(null, '', path);
-  bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, shell);
+  bootPageRemote(readDataBlock, dataBlockId, splitPage, shell);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   await new Promise((resolve) => setTimeout(resolve));
 }
@@ -109,7 +110,8 @@ describe('the boot script', () => {
   });
 
   it('leaves to the shell an entry without integrity, and a remote entry its manifest names none for', async () => {
-    const unchecked = { ...remoteMap.microFrontends.games[1]!, metadata: { version: '1.0.0', integrity: '' } };
+    const listed = remoteMap.microFrontends.games[1]!;
+    const unchecked = { ...listed, metadata: { ...listed.metadata, integrity: '' } };
     vi.mocked(fetch).mockImplementation(async (url) =>
       Response.json(url === '/remotes.json' ? { microFrontends: { games: [unchecked] } } : manifest),
     );
@@ -135,6 +137,13 @@ describe('the boot script', () => {
     expect(preloaded().map(([href]) => href)).toContain('http://localhost:4175/v1/assets/GamesPage.js');
   });
 
+  it("matches the pages the map's released versions declare, a final * taking the rest", async () => {
+    await bootAt('/games/news/today/late');
+    expect(fetch).toHaveBeenCalledWith(gamesManifest, { priority: 'high', integrity });
+    await bootAt('/games/news');
+    expect(vi.mocked(fetch).mock.calls.filter(([url]) => url === gamesManifest)).toHaveLength(2);
+  });
+
   it('preloads a remote entry that is not a manifest as it is, checked against its own integrity', async () => {
     await bootAt('/');
     expect(preloaded()).toEqual([['http://localhost:4174/remoteEntry.js', '']]);
@@ -152,7 +161,7 @@ describe('the boot script', () => {
 
   it('on a static document, starts the shell at once, its entry first, after asking for the map', () => {
     history.replaceState(null, '', '/contact');
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap);
     expect(vi.mocked(fetch).mock.calls[0]).toEqual(['/remotes.json', { priority: 'high' }]);
     expect(preloaded().map(([href, crossorigin]) => [new URL(href!).pathname, crossorigin])).toEqual([
       ['/assets/index.js', ''],
@@ -166,7 +175,7 @@ describe('the boot script', () => {
   it('runs the shell once the document is parsed, as a module script of the document would', () => {
     history.replaceState(null, '', '/contact');
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap);
     expect(preloaded()).toHaveLength(3);
     expect(shellScript()).toBeNull();
     readyState.mockReturnValue('interactive');
@@ -177,7 +186,7 @@ describe('the boot script', () => {
   it('under server HTML, where paints are not timed, loads the shell on load, its entry first', () => {
     const dataBlock = { page: 'contact/ContactPage', remotes: {} } as const;
     serverHtmlAt('/contact', dataBlock);
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap);
     // Parsed once, here; the shell takes it over as an object.
     expect(boot().dataBlock).toEqual(dataBlock);
     expect(preloaded()).toEqual([]);
@@ -208,7 +217,7 @@ describe('the boot script', () => {
     const paint = (name: string) =>
       observed({ getEntriesByName: (entry: string) => (entry === name ? [{ name }] : []) } as never, {} as never);
     serverHtmlAt('/contact', {});
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
 
     dispatchEvent(new Event('load'));
     paint('first-paint');
@@ -224,7 +233,7 @@ describe('the boot script', () => {
       remotes: { games: gamesManifest },
       integrities: { games: integrity },
     });
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, { script: '/assets/index.js', preloads: [] });
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(4));
     expect(preloaded().map(([href]) => href)).toEqual([
@@ -240,7 +249,7 @@ describe('the boot script', () => {
 
   it("under server HTML that names no page (the shell's Not Found), preloads none, whatever the address", async () => {
     serverHtmlAt('/games', { remotes: { games: gamesManifest } });
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage, bootstrap);
+    bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap);
     dispatchEvent(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve));
     expect(fetch).not.toHaveBeenCalled();
@@ -253,7 +262,7 @@ describe('the boot script', () => {
       remotes: { games: gamesManifest },
       integrities: { games: integrity },
     });
-    bootPageRemote(pages, readDataBlock, dataBlockId, splitPage);
+    bootPageRemote(readDataBlock, dataBlockId, splitPage);
     dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
     expect(preloaded().map(([href]) => href)).toEqual([

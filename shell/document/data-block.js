@@ -14,6 +14,10 @@ export const dataBlockId = 'nova-data-block';
  * @property {import('@nova/contracts/remote-modules').RemoteModuleId} [page] The exposed page the server
  *   matched at this address (`games/GamePage`), whose files the boot script preloads; none at an
  *   address no route matches (the shell's Not Found).
+ * @property {{ path: string, title: string }} [route] The page's address pattern and title, as the version
+ *   it was composed from declares them: the browser routes the address to it while it hydrates.
+ * @property {Partial<Record<string, string[]>>} [origins] The origins of the page's slice, in the order the
+ *   browser tries them when one fails.
  * @property {Partial<Record<string, string>>} remotes The entry (manifest URL) of the page's slice the
  *   page was composed with, so the browser loads the same version; other slices' entries it reads
  *   from /remotes.json when it needs them.

@@ -1,5 +1,4 @@
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
-import { routes } from '@nova/contracts/routes';
 import { createBrowserRouter } from 'react-router-dom';
 import { OverrideNotice } from './federation/OverrideNotice.tsx';
 import { PreviewNotice } from './federation/PreviewNotice.tsx';
@@ -7,17 +6,21 @@ import { RemoteSlot } from './federation/RemoteSlot.tsx';
 import type { RemoteMapError } from './federation/remote-map-error.ts';
 import type { RemoteMap } from './federation/remote-map-reader.ts';
 import { loadRemotePage, registeredRemotes } from './federation/runtime.ts';
-import { siteRouteId, siteRoutes } from './routes.tsx';
+import { pageRoutes, siteRouteId, siteRoutes, type PageRoute } from './routes.tsx';
 
 /** What the server rendered the page with: its remote map, or why the site could not load its pages. */
 export type ServerRouteData = { remoteMap: RemoteMap } | { siteUnavailable: RemoteMapError };
 
 /**
- * The browser's router. Every page needs the remote map (one that cannot be read says so, with
- * a Retry); a page's loader starts fetching the page as the route is matched. Given what the
- * server rendered with, the router starts as the server rendered it, without running loaders.
+ * The browser's router. Its pages are the map's: it starts with the page the server composed (none
+ * on a static document), and adds every page of the versions this tab loads once it has read the
+ * map, which it does the first time an address needs a page it does not have (React Router's
+ * `patchRoutesOnNavigation`). Every page needs the map (one that cannot be read says so, with a
+ * Retry); a page's loader starts fetching the page as the route is matched. Given what the server
+ * rendered with, the router starts as the server rendered it, without running loaders.
  */
 export function createRouter(hydrating?: ServerRouteData) {
+  const initial = hydrating && 'remoteMap' in hydrating ? hydrating.remoteMap.pages : [];
   const hydrationData =
     hydrating &&
     ('siteUnavailable' in hydrating
@@ -25,26 +28,44 @@ export function createRouter(hydrating?: ServerRouteData) {
       : {
           loaderData: {
             [siteRouteId]: hydrating.remoteMap,
-            ...Object.fromEntries(Object.values(routes).map(({ page }) => [page, null])),
+            ...Object.fromEntries(initial.map(({ path }) => [path, null])),
           },
         });
+  const slot = (page: PageRoute) => <RemoteSlot key={page.module} page={page} />;
+  const loaders = {
+    site: () => registeredRemotes(),
+    page: (id: RemoteModuleId) => {
+      void loadRemotePage(id).catch(() => undefined);
+      return null;
+    },
+  };
+  /** The addresses routed to: each has one page, the first the tab was given for it. */
+  const routed = new Set(initial.map(({ path }) => path));
   return createBrowserRouter(
     siteRoutes({
-      slot: (id: RemoteModuleId) => <RemoteSlot key={id} module={id} />,
+      slot,
+      pages: initial,
+      loaders,
       notices: (
         <>
           <PreviewNotice />
           <OverrideNotice />
         </>
       ),
-      loaders: {
-        site: () => registeredRemotes(),
-        page: (id) => {
-          void loadRemotePage(id).catch(() => undefined);
-          return null;
-        },
-      },
     }),
-    { hydrationData },
+    {
+      hydrationData,
+      async patchRoutesOnNavigation({ patch }) {
+        // A map that cannot be read adds nothing: the site's loader says why, with a Retry.
+        const map = await registeredRemotes().catch(() => undefined);
+        const added: PageRoute[] = [];
+        for (const page of map?.pages ?? []) {
+          if (routed.has(page.path)) continue;
+          routed.add(page.path);
+          added.push(page);
+        }
+        if (added.length > 0) patch(siteRouteId, pageRoutes(added, { slot, loaders }));
+      },
+    },
   );
 }

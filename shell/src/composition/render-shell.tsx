@@ -1,25 +1,26 @@
 // The shell's server entry: built for Node (dist-server/), used by the composer (shell/server).
 import type { RemoteModuleId } from '@nova/contracts/remote-modules';
 import { Providers } from '@nova/ui/providers';
-import { Spinner } from '@nova/ui/spinner';
 import { createContext, Suspense, use } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { RemoteMapError } from '../federation/remote-map-error.ts';
 import { SlotContent } from '../federation/SlotContent.tsx';
-import { siteRoutes } from '../routes.tsx';
+import { Waiting } from '../federation/Waiting.tsx';
+import { pageOfRoute, siteRoutes, type PageRoute } from '../routes.tsx';
 import { renderedOnServer, ServerRenderContext } from './server-render-context.ts';
 
 /** The slot's server HTML, for the page's element: its fragment, or none (the loading placeholder). */
 const SlotHtml = createContext<string | undefined>(undefined);
 
-function ServerSlot({ id }: { id: RemoteModuleId }) {
+/** The slot as the server renders it: the page's fragment, or the loading placeholder with the page's title. */
+function ServerSlot({ page }: { page: PageRoute }) {
   const html = use(SlotHtml);
   return html === undefined ? (
-    <Spinner />
+    <Waiting title={page.title} />
   ) : (
     <Suspense>
-      <SlotContent module={id} html={html} />
+      <SlotContent module={page.module} html={html} />
     </Suspense>
   );
 }
@@ -35,50 +36,67 @@ export interface MatchedShell {
   render: (options: { slotHtml?: string; year: number }) => { html: string; status: number };
 }
 
+export type { PageRoute };
+
 /** Why no page can load: for the site's loader, per request (`requestContext`). */
 interface SiteState {
   siteUnavailable: string;
 }
 
-const slot = (id: RemoteModuleId) => <ServerSlot id={id} />;
-/**
- * The route table as the server renders it, built once. The server composes released versions
- * only (a tab that previews renders in the browser), so it loads nothing; where no page can load,
- * the site's loader fails with the reason.
- */
-const handlers = {
-  site: createStaticHandler(siteRoutes({ slot })),
-  siteUnavailable: createStaticHandler(
-    siteRoutes({
-      slot,
-      loaders: {
-        site: ({ context }) => {
-          throw new RemoteMapError((context as SiteState).siteUnavailable);
-        },
-      },
-    }),
-  ),
-};
+const slot = (page: PageRoute) => <ServerSlot page={page} />;
 
 /**
- * Matches `path` against the route table once (React Router's static handler), for the composer
- * to pick the page's slice and fragment before it renders. `siteUnavailable`: why no page
- * can load, if none can (the site's loader fails with it).
+ * The route tables as the server renders them, each built once: for the page an address shows
+ * (its own route and the shell's Not Found, all a render needs), and with the site's loader failing
+ * with the reason where no page can load. The server composes released versions only (a tab that
+ * previews renders in the browser), so it loads nothing.
+ */
+const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
+function handlerFor(page: PageRoute | undefined, siteUnavailable: boolean) {
+  const key = `${siteUnavailable} ${page?.path} ${page?.module} ${page?.title}`;
+  let handler = handlers.get(key);
+  if (!handler) {
+    // A slice's versions name a few dozen pages at most: a bound only against the unexpected.
+    if (handlers.size >= 256) handlers.clear();
+    handler = createStaticHandler(
+      siteRoutes({
+        slot,
+        pages: page ? [page] : [],
+        ...(siteUnavailable && {
+          loaders: {
+            site: ({ context }: { context: unknown }) => {
+              throw new RemoteMapError((context as SiteState).siteUnavailable);
+            },
+          },
+        }),
+      }),
+    );
+    handlers.set(key, handler);
+  }
+  return handler;
+}
+
+/**
+ * The shell at `path` with the page it shows there (none: the shell's Not Found), matched once
+ * (React Router's static handler), and its render. `siteUnavailable`: why no page can load, if
+ * none can (the site's loader fails with it).
  */
 export async function matchShell({
   path,
   siteUnavailable,
+  page,
 }: {
   path: string;
   siteUnavailable?: string;
+  page?: PageRoute;
 }): Promise<MatchedShell> {
-  const { dataRoutes, query } = siteUnavailable === undefined ? handlers.site : handlers.siteUnavailable;
+  const { dataRoutes, query } = handlerFor(page, siteUnavailable !== undefined);
   const requestContext: Partial<SiteState> = { siteUnavailable };
   const context = await query(new Request(new URL(path, 'http://shell.invalid')), { requestContext });
   if (context instanceof Response) throw new Error(`${path} redirects; the shell has no redirects.`);
-  const id = context.matches.at(-1)?.route.id;
+  const route = context.matches.at(-1)?.route;
   return {
-    page: id?.includes('/') ? (id as RemoteModuleId) : undefined,
+    page: route && pageOfRoute(route)?.module,
     render: ({ slotHtml, year }) => ({
       html: renderToString(
         <ServerRenderContext

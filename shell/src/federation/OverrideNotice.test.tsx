@@ -4,9 +4,9 @@ import { Providers } from '@nova/ui/providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { endOverride, OverrideNotice } from './OverrideNotice.tsx';
-import type { RemoteMap } from './remote-map-reader.ts';
+import { emptyMap, type RemoteMap } from './remote-map-reader.ts';
 
-const noOverride: RemoteMap = { entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} };
+const noOverride = emptyMap();
 
 /** Renders the notice in a route whose loader gives `map`, and waits until that route shows. */
 const renderWith = async (map: RemoteMap) => {

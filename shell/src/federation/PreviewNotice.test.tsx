@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { endPreview } from './preview.ts';
 import { PreviewNotice } from './PreviewNotice.tsx';
-import type { RemoteMap } from './remote-map-reader.ts';
+import { emptyMap, type RemoteMap } from './remote-map-reader.ts';
 
 vi.mock('./preview.ts', () => ({ endPreview: vi.fn() }));
 
@@ -29,13 +29,7 @@ const renderWith = async (map: RemoteMap) => {
 
 describe('PreviewNotice', () => {
   it('says plainly which unreleased versions the tab shows, and ends the preview', async () => {
-    await renderWith({
-      entries: {},
-      problems: {},
-      previews: { legal: '1.2.0-3fa9c21b' },
-      versions: {},
-      integrities: {},
-    });
+    await renderWith({ ...emptyMap(), previews: { legal: '1.2.0-3fa9c21b' } });
     const notice = screen.getByRole('complementary', { name: 'Preview' });
     expect(notice).toHaveTextContent('Preview of legal 1.2.0-3fa9c21b: not released, shown in this tab only.');
     await userEvent.click(screen.getByRole('button', { name: 'End preview' }));
@@ -43,7 +37,7 @@ describe('PreviewNotice', () => {
   });
 
   it('shows nothing without a preview', async () => {
-    await renderWith({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
+    await renderWith(emptyMap());
     expect(screen.queryByRole('complementary', { name: 'Preview' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Providers } from '@nova/ui/providers';
+import { pageTitle } from '@nova/ui/site-config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteSlot, remoteTimeoutMs } from './RemoteSlot.tsx';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
@@ -29,7 +30,7 @@ const renderSlot = () =>
   act(async () => {
     render(
       <Providers>
-        <RemoteSlot module="games/GamesPage" />
+        <RemoteSlot page={{ path: '/games', module: 'games/GamesPage', title: 'Games' }} />
       </Providers>,
     );
   });
@@ -50,6 +51,7 @@ describe('RemoteSlot', () => {
     vi.mocked(loadRemotePage).mockReturnValueOnce(load.page);
     await renderSlot();
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(document.title).toBe(pageTitle('Games'));
     await load.deliver();
     expect(screen.getByRole('heading', { name: 'All games' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

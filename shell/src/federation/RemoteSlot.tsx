@@ -1,14 +1,15 @@
-import type { PageModule, RemoteModuleId } from '@nova/contracts/remote-modules';
+import type { PageModule } from '@nova/contracts/remote-modules';
 import { splitPage } from '@nova/contracts/routes';
 import { useHydrated } from '@nova/ui/hydrated';
-import { Spinner } from '@nova/ui/spinner';
 import { Suspense, use, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ServerRenderContext } from '../composition/server-render-context.ts';
+import type { PageRoute } from '../routes.tsx';
 import { pageSignals } from '../telemetry/page-signals.ts';
 import { loadRemotePage, retryRemotePage } from './runtime.ts';
 import { SliceUnavailable } from './SliceUnavailable.tsx';
 import { SlotContent } from './SlotContent.tsx';
+import { Waiting } from './Waiting.tsx';
 
 /** A remote whose page has not arrived after this long is shown as unavailable. */
 export const remoteTimeoutMs = 5000;
@@ -26,7 +27,7 @@ function RemotePage({ page }: { page: Promise<PageModule> }) {
 }
 
 /** The spinner, until the remote counts as unavailable; the page still replaces it if it arrives. */
-function Loading({ onRetry, onLate }: { onRetry: () => void; onLate: () => void }) {
+function Loading({ title, onRetry, onLate }: { title: string; onRetry: () => void; onLate: () => void }) {
   const [late, setLate] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -35,7 +36,7 @@ function Loading({ onRetry, onLate }: { onRetry: () => void; onLate: () => void 
     }, remoteTimeoutMs);
     return () => clearTimeout(timer);
   }, [onLate]);
-  return late ? <SliceUnavailable onRetry={onRetry} /> : <Spinner />;
+  return late ? <SliceUnavailable onRetry={onRetry} /> : <Waiting title={title} />;
 }
 
 /**
@@ -44,7 +45,7 @@ function Loading({ onRetry, onLate }: { onRetry: () => void; onLate: () => void 
  * Under server HTML, the page's fragment stays until the page hydrates it; a server placeholder
  * (no fragment) hydrates as it is, and the page loads from the next render on.
  */
-export function RemoteSlot({ module: id }: { module: RemoteModuleId }) {
+export function RemoteSlot({ page: { module: id, title } }: { page: PageRoute }) {
   const serverRender = useContext(ServerRenderContext);
   const [fromServer] = useState(() => serverRender?.takeSlot());
   const [load, setLoad] = useState(() => ({ attempt: 0, page: watched(loadRemotePage(id)) }));
@@ -59,14 +60,18 @@ export function RemoteSlot({ module: id }: { module: RemoteModuleId }) {
   const slot = (
     <ErrorBoundary resetKeys={[load.page]} fallback={<SliceUnavailable onRetry={retry} />} onError={failed}>
       {/* Keyed by the attempt, so a retry starts with the spinner again. */}
-      <Suspense key={load.attempt} fallback={<Loading onRetry={retry} onLate={late} />}>
+      <Suspense key={load.attempt} fallback={<Loading title={title} onRetry={retry} onLate={late} />}>
         <SlotContent module={id}>
           <RemotePage page={load.page} />
         </SlotContent>
       </Suspense>
     </ErrorBoundary>
   );
-  return fromServer === 'placeholder' ? <AfterHydration placeholder={<Spinner />}>{slot}</AfterHydration> : slot;
+  return fromServer === 'placeholder' ? (
+    <AfterHydration placeholder={<Waiting title={title} />}>{slot}</AfterHydration>
+  ) : (
+    slot
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceEnvironment } from '@nova/contracts/environment';
+import { legacyPages } from '@nova/contracts/routes';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { startPreview } from './preview.ts';
 import { RemoteMapError } from './remote-map-error.ts';
@@ -10,6 +12,8 @@ const entries = {
   legal: 'http://localhost:4176/1.0.0-cccc/mf-manifest.json',
   contact: 'http://localhost:4177/remoteEntry.js',
 };
+/** The environment the maps name: each slice on its entry's origin, on the paths slices.js gives it. */
+const environment = workspaceEnvironment((slice) => [new URL(entries[slice]).origin]);
 const integrity = `sha256-${'A'.repeat(43)}=`;
 /** A version's entry at `url`, which may be anything: the map is JSON the shell does not trust. */
 const version = (url: unknown, number: string, released: boolean) => ({
@@ -19,6 +23,7 @@ const version = (url: unknown, number: string, released: boolean) => ({
 /** A map that releases `released` and also lists an older version of each slice. */
 const mapOf = (released: Record<string, unknown>) => ({
   schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  environment,
   microFrontends: Object.fromEntries(
     Object.entries(released).map(([name, url]) => [
       name,
@@ -29,7 +34,12 @@ const mapOf = (released: Record<string, unknown>) => ({
 const valid = mapOf(entries);
 const versions = { marketing: '1.0.0', games: '1.0.0', legal: '1.0.0', contact: '1.0.0' };
 const integrities = { marketing: integrity, games: integrity, legal: integrity, contact: integrity };
-const noProblems = { entries, problems: {}, previews: {}, versions, integrities };
+/** The routes of versions that declare no pages: the pages their slice had before slices declared theirs. */
+const legacyRoutes = (Object.keys(entries) as (keyof typeof entries)[]).flatMap((slice) =>
+  legacyPages(slice).map((page) => ({ ...page, module: `${slice}/${page.module}` })),
+);
+const origins = Object.fromEntries(Object.entries(environment.slices).map(([slice, { origins }]) => [slice, origins]));
+const noProblems = { entries, problems: {}, previews: {}, versions, integrities, pages: legacyRoutes, origins };
 
 // The shell as every build runs it; only Vite's dev server lets entries without integrity through.
 beforeEach(() => vi.stubEnv('DEV', false));
@@ -50,8 +60,8 @@ describe('parseRemoteMap', () => {
   it.each([{}, { games: [] }, JSON.parse('{ "__proto__": { "games": [] }, "extra": [{ "url": "x" }] }')])(
     'rejects a map that lists none of the slices (%j) as a whole',
     (microFrontends) => {
-      expect(() => parseRemoteMap({ microFrontends })).toThrow(
-        "remotes.json lists none of this site's micro-frontends (marketing, games, legal, contact).",
+      expect(() => parseRemoteMap({ environment, microFrontends })).toThrow(
+        "remotes.json lists no version of this environment's slices (marketing, games, legal, contact).",
       );
     },
   );
@@ -67,13 +77,14 @@ describe('parseRemoteMap', () => {
 
   it('names a missing remote and keeps the others', () => {
     const { games, ...withoutGames } = valid.microFrontends;
-    const map = parseRemoteMap({ microFrontends: withoutGames });
+    const map = parseRemoteMap({ environment, microFrontends: withoutGames });
     expect(map.problems).toEqual({ games: 'remotes.json has no released version of "games".' });
     expect(Object.keys(map.entries)).toEqual(['marketing', 'legal', 'contact']);
   });
 
   it('finds no released version where none is marked default', () => {
     const map = parseRemoteMap({
+      environment,
       microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, '1.0.0', false)] },
     });
     expect(map.problems).toEqual({ legal: 'remotes.json has no released version of "legal".' });
@@ -86,7 +97,7 @@ describe('parseRemoteMap', () => {
     [[{ url: entries.legal, deployment: true }]],
     [[{ url: entries.legal, deployment: { default: 'true' } }]],
   ])('finds no released version in the malformed list %j, and keeps the others', (legal) => {
-    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal } });
+    const map = parseRemoteMap({ environment, microFrontends: { ...valid.microFrontends, legal } });
     expect(map.problems).toEqual({
       legal: expect.stringMatching(
         /^remotes\.json('s released version of "legal" cannot be used: its URL is not an http\(s\) URL| has no released version of "legal")\.$/,
@@ -141,6 +152,7 @@ describe('parseRemoteMap', () => {
     'refuses a released version named %j, as the composer does: that remote only',
     (name) => {
       const map = parseRemoteMap({
+        environment,
         microFrontends: { ...valid.microFrontends, legal: [version(entries.legal, name, true)] },
       });
       expect(map.versions).toEqual({ marketing: '1.0.0', games: '1.0.0', contact: '1.0.0' });
@@ -153,7 +165,7 @@ describe('parseRemoteMap', () => {
 
   it('refuses a released version without the integrity of its manifest: nothing of it could be checked', () => {
     const unchecked = { ...version(entries.legal, '1.0.0', true), metadata: { version: '1.0.0', integrity: '' } };
-    const map = parseRemoteMap({ microFrontends: { ...valid.microFrontends, legal: [unchecked] } });
+    const map = parseRemoteMap({ environment, microFrontends: { ...valid.microFrontends, legal: [unchecked] } });
     expect(map.entries.legal).toBeUndefined();
     expect(map.problems.legal).toBe(
       'remotes.json\'s released version "1.0.0" of "legal" cannot be used: it has no integrity (sha256-… of its manifest), so its files cannot be checked.',
@@ -163,7 +175,7 @@ describe('parseRemoteMap', () => {
   it("takes entries without integrity from Vite's dev server only", () => {
     vi.stubEnv('DEV', true);
     const dev = { ...version(entries.legal, 'dev', true), metadata: { version: 'dev', integrity: '' } };
-    expect(parseRemoteMap({ microFrontends: { legal: [dev] } }).entries).toEqual({ legal: entries.legal });
+    expect(parseRemoteMap({ environment, microFrontends: { legal: [dev] } }).entries).toEqual({ legal: entries.legal });
   });
 
   it("uses the dev server's entry the server marked as this browser's override, without integrity, and says so", () => {
@@ -188,15 +200,49 @@ describe('parseRemoteMap', () => {
     map.microFrontends.legal![0]!.metadata.integrity = previewed;
     expect(parseRemoteMap(map).integrities).toEqual({ ...integrities, legal: previewed });
   });
+
+  it('routes to the pages each version declares, none of a version whose pages cannot be read', () => {
+    const map = structuredClone(valid);
+    const declare = (slice: keyof typeof entries, pages: unknown) =>
+      Object.assign(map.microFrontends[slice]![1]!.metadata, { pages });
+    declare('games', [{ path: '/games/new', module: 'NewGamesPage', title: 'New games' }]);
+    declare('legal', 'everything');
+    const routes = parseRemoteMap(map).pages;
+    expect(routes.filter(({ module }) => module.startsWith('games/'))).toEqual([
+      { path: '/games/new', module: 'games/NewGamesPage', title: 'New games' },
+    ]);
+    expect(routes.filter(({ module }) => module.startsWith('legal/'))).toEqual([]);
+  });
+
+  it("names a slice the composer has no version of, as it said, with its released version's pages", () => {
+    const map = {
+      ...valid,
+      microFrontends: { ...valid.microFrontends, games: [version('http://elsewhere.example/x.json', '1.0.0', false)] },
+      unserved: {
+        games: {
+          problem: 'games 1.0.0 is on http://elsewhere.example.',
+          pages: [{ path: '/games', module: 'GamesPage', title: 'Games' }],
+        },
+      },
+    };
+    const parsed = parseRemoteMap(map);
+    expect(parsed.problems).toEqual({ games: 'games 1.0.0 is on http://elsewhere.example.' });
+    expect(parsed.pages).toContainEqual({ path: '/games', module: 'games/GamesPage', title: 'Games' });
+    expect(parsed.entries.games).toBeUndefined();
+  });
 });
 
 describe('remoteMapFromServer', () => {
-  it("takes the server's entry, version and integrity of the page's slice, checked like any", () => {
+  it("takes the server's entry, version, integrity and origins of the page's slice, checked like any, and its route", () => {
+    const gamesOrigins = ['https://games.cdn.example', 'https://games-b.cdn.example'];
     expect(
       remoteMapFromServer({
-        remotes: { games: entries.games, legal: 'javascript:alert(1)', admin: entries.marketing },
-        versions: { games: '1.2.0-bbbb', legal: '1.0.0', admin: '1.0.0' },
-        integrities: { games: integrity, legal: integrity, admin: integrity },
+        remotes: { games: entries.games, legal: 'javascript:alert(1)', 'Not a slice': entries.marketing },
+        versions: { games: '1.2.0-bbbb', legal: '1.0.0', 'Not a slice': '1.0.0' },
+        integrities: { games: integrity, legal: integrity, 'Not a slice': integrity },
+        origins: { games: gamesOrigins },
+        page: 'games/GamePage',
+        route: { path: '/games/:gameId', title: 'Game' },
       }),
     ).toEqual({
       entries: { games: entries.games },
@@ -206,6 +252,8 @@ describe('remoteMapFromServer', () => {
       previews: {},
       versions: { games: '1.2.0-bbbb' },
       integrities: { games: integrity },
+      pages: [{ path: '/games/:gameId', module: 'games/GamePage', title: 'Game' }],
+      origins: { games: gamesOrigins },
     });
     for (const odd of [{ versions: { games: 'a b' } }, { integrities: { games: 'sha256-?' } }, {}])
       expect(

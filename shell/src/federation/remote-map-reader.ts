@@ -1,3 +1,5 @@
+import { sliceNamePattern } from '@nova/contracts/environment';
+import { listedPages } from '@nova/contracts/page-conflicts';
 import {
   isHttpUrl,
   isRecord,
@@ -6,9 +8,9 @@ import {
   releasedProblem,
   releasedVersion,
 } from '@nova/contracts/remote-map';
-import { sliceNames } from '@nova/contracts/slices';
-import type { RemoteName } from '@nova/contracts/remote-modules';
+import type { RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
 import type { DataBlock } from '../../document/data-block.js';
+import type { PageRoute } from '../routes.tsx';
 import { takeBootRemoteMap } from './boot-handover.ts';
 import { RemoteMapError } from './remote-map-error.ts';
 import { previewTokens } from './preview.ts';
@@ -25,6 +27,10 @@ export interface RemoteMap {
   versions: Partial<Record<RemoteName, string>>;
   /** The integrity of each entry (its manifest's), which the runtime fetches it with. */
   integrities: Partial<Record<RemoteName, string>>;
+  /** The pages of the versions this tab loads: the router's table. */
+  pages: PageRoute[];
+  /** Each slice's origins, in the order they are tried: a load that fails on one goes to the next. */
+  origins: Partial<Record<RemoteName, string[]>>;
   /**
    * The remotes this browser sees from a team's dev server (`slice dev`), and its origin, as the
    * composer vouched for them: their entries carry no integrity.
@@ -44,7 +50,16 @@ const maxRemoteMapBytes = 256 * 1024;
  */
 export const devServers = () => import.meta.env.DEV;
 
-const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, versions: {}, integrities: {} });
+/** A map with no remote: what a reader starts from. */
+export const emptyMap = (): RemoteMap => ({
+  entries: {},
+  problems: {},
+  previews: {},
+  versions: {},
+  integrities: {},
+  pages: [],
+  origins: {},
+});
 
 /**
  * A development override's entry (`slice dev`): a team's dev server, whose files change as they
@@ -53,26 +68,39 @@ const emptyMap = (): RemoteMap => ({ entries: {}, problems: {}, previews: {}, ve
  */
 const overrideEntry = (listed: unknown) => loadableVersion(listed, { devServers: true });
 
-/** Adds a remote's entry to the map, or, if it cannot be loaded, why (`listed`: what the map named). */
+/** The pages an entry of `name` serves (`listedPages`, the composer's rule), as routes; none if they cannot be read. */
+function pagesOf(name: RemoteName, listed: unknown): PageRoute[] {
+  const read = listedPages(name, listed);
+  if ('refused' in read) return [];
+  return read.pages.map(({ path, module, title }) => ({ path, module: `${name}/${module}` as RemoteModuleId, title }));
+}
+
+/**
+ * Adds a remote's entry to the map, or, if it cannot be loaded, why (`listed`: what the map named),
+ * with the pages it declares either way: where a page of a slice that cannot load is, its visitor
+ * is told so.
+ */
 function add(map: RemoteMap, name: RemoteName, listed: unknown, checked: ReturnType<typeof loadableVersion>) {
   if ('refused' in checked) {
     map.problems[name] = releasedProblem(name, listed, checked.refused);
+    map.pages.push(...pagesOf(name, listed));
     return;
   }
   const { url, version, integrity } = checked.loadable;
   map.entries[name] = url;
   map.versions[name] = version;
   map.integrities[name] = integrity;
+  map.pages.push(...pagesOf(name, listed));
 }
 
 /**
- * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice, its
- * versions, the released one marked default), each remote on its own: an entry is used only
- * with an http(s) URL, a version name and an integrity. A version the server marked as this tab's
- * preview (`extras.preview`: only the composer adds the mark, and only for a signed
- * preview link, so a map file on a static host previews nothing) is used instead of the released
- * one. A development override's entry (`extras.override`) is used only on the dev server the
- * composer named in this page's data block (`vouched`): a map that comes from anywhere
+ * Checks the parsed content of /remotes.json (the frontend-discovery shape: per slice of its
+ * environment, its versions, the released one marked default), each remote on its own: an entry is
+ * used only with an http(s) URL, a version name and an integrity, and its pages routed to. A version
+ * the server marked as this tab's preview (`extras.preview`: only the composer adds the mark, and
+ * only for a signed preview link, so a map file on a static host previews nothing) is used instead
+ * of the released one. A development override's entry (`extras.override`) is used only on the dev
+ * server the composer named in this page's data block (`vouched`): a map that comes from anywhere
  * else loads nothing without integrity. Throws, with a message that says what is wrong, only when
  * the map as a whole is unusable (`mapSlices`, the composer's rule too).
  */
@@ -81,8 +109,8 @@ export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = 
   if ('unusable' in listings) throw new RemoteMapError(listings.unusable);
   const map = emptyMap();
   const served = { devServers: devServers() };
-  for (const name of sliceNames) {
-    const listed = listings.slices[name];
+  for (const [name, listed] of Object.entries(listings.slices) as [RemoteName, Record<string, unknown>[]][]) {
+    map.origins[name] = listings.environment.slices[name]?.origins;
     const override = listed
       .filter(
         (candidate) =>
@@ -91,21 +119,25 @@ export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = 
           isHttpUrl(candidate.url) &&
           new URL(candidate.url).origin === vouched[name],
       )
-      .map(overrideEntry)
-      .find((checked) => 'loadable' in checked);
+      .find((candidate) => 'loadable' in overrideEntry(candidate));
     const preview = listed
       .filter((candidate) => isRecord(candidate.extras) && candidate.extras.preview === true)
-      .map((candidate) => loadableVersion(candidate, served))
-      .find((checked) => 'loadable' in checked);
-    if (override && 'loadable' in override) {
-      (map.overrides ??= {})[name] = new URL(override.loadable.url).origin;
-      add(map, name, undefined, override);
-    } else if (preview && 'loadable' in preview) {
-      map.previews[name] = preview.loadable.version;
-      add(map, name, undefined, preview);
+      .find((candidate) => 'loadable' in loadableVersion(candidate, served));
+    if (override) {
+      (map.overrides ??= {})[name] = new URL(override.url as string).origin;
+      add(map, name, override, overrideEntry(override));
+    } else if (preview) {
+      map.previews[name] = (preview.metadata as { version: string }).version;
+      add(map, name, preview, loadableVersion(preview, served));
     } else {
       const released = releasedVersion(listed);
-      add(map, name, released, loadableVersion(released, served));
+      const checked = loadableVersion(released, served);
+      // A slice the composer has no version of: why, and its released version's pages.
+      const unserved = isRecord(json) && isRecord(json.unserved) ? json.unserved[name] : undefined;
+      if ('refused' in checked && isRecord(unserved) && typeof unserved.problem === 'string') {
+        map.problems[name] = unserved.problem;
+        map.pages.push(...pagesOf(name, { metadata: { pages: unserved.pages } }));
+      } else add(map, name, released, checked);
     }
   }
   return map;
@@ -113,24 +145,38 @@ export function parseRemoteMap(json: unknown, vouched: RemoteMap['overrides'] = 
 
 /**
  * What the composer rendered the page with: the entry of the page's slice, its version and
- * integrity (checked like any). The rest of the map is read when a page of another slice needs it.
+ * integrity (checked like any), its origins, and the page's route. The rest of the map is read when
+ * a page of another slice needs it.
  */
 export function remoteMapFromServer({
+  page,
+  route,
   remotes = {},
   versions = {},
   integrities = {},
+  origins = {},
   overrides = {},
-}: Partial<Pick<DataBlock, 'remotes' | 'versions' | 'integrities' | 'overrides'>>): RemoteMap {
+}: Partial<DataBlock>): RemoteMap {
   const map = emptyMap();
-  const own = (record: Partial<Record<string, string>>, name: string) =>
+  const own = <T>(record: Partial<Record<string, T>>, name: string) =>
     Object.hasOwn(record, name) ? record[name] : undefined;
-  for (const name of sliceNames) {
+  const names = new Set(
+    [...Object.keys(remotes), ...Object.keys(overrides)].filter((name) => sliceNamePattern.test(name)),
+  ) as Set<RemoteName>;
+  for (const name of names) {
     // An override holds on every page of this browser (the notice says so), its slice's or not.
     const origin = own(overrides, name);
     if (typeof origin === 'string') (map.overrides ??= {})[name] = origin;
+    const listedOrigins = own(origins, name);
+    if (Array.isArray(listedOrigins)) map.origins[name] = listedOrigins;
     const url = own(remotes, name);
     if (url === undefined) continue;
-    const listed = { url, metadata: { version: own(versions, name), integrity: own(integrities, name) } };
+    const declared =
+      page && route && page.startsWith(`${name}/`) ? [{ ...route, module: page.slice(name.length + 1) }] : [];
+    const listed = {
+      url,
+      metadata: { version: own(versions, name), integrity: own(integrities, name), pages: declared },
+    };
     if (origin !== undefined && isHttpUrl(url) && new URL(url).origin === origin)
       add(map, name, listed, overrideEntry(listed));
     else add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));

@@ -1,7 +1,9 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceEnvironment } from '@nova/contracts/environment';
 import { sliceVersion } from '@nova/contracts/remote-map';
 import { RemoteMapError } from './remote-map-error.ts';
+import { emptyMap } from './remote-map-reader.ts';
 
 const integrity = `sha256-${'A'.repeat(43)}=`;
 
@@ -17,7 +19,12 @@ const remotesJson = {
   legal: 'http://localhost:4176/mf-manifest.json',
   contact: 'javascript:alert(1)',
 };
+/** Games has a second origin, tried when the first fails; the others one each. */
+const gamesOrigins = ['http://localhost:4175', 'http://localhost:4185'];
 const remoteMap = {
+  environment: workspaceEnvironment((slice) =>
+    slice === 'games' ? gamesOrigins : [`http://localhost:${slice.length}`],
+  ),
   microFrontends: Object.fromEntries(
     Object.entries(remotesJson).map(([name, url]) => [name, [sliceVersion({ url, version: '1.0.0', integrity })]]),
   ),
@@ -27,9 +34,8 @@ const page = { default: () => null };
 const served = 'http://localhost:4176/1.0.0-server/mf-manifest.json';
 /** What the server's data block gives the shell: legal's entry, with its integrity (and version). */
 const servedMap = (versions = {}) => ({
+  ...emptyMap(),
   entries: { legal: served },
-  problems: {},
-  previews: {},
   versions,
   integrities: { legal: integrity },
 });
@@ -108,20 +114,48 @@ describe('the remote loader', () => {
   it('fails when the runtime delivers nothing, and tries again on the next call', async () => {
     vi.mocked(loadRemote).mockResolvedValueOnce(undefined).mockResolvedValueOnce(page);
     const { loadRemotePage } = await freshRuntime();
-    await expect(loadRemotePage('games/GamesPage')).rejects.toThrow('games/GamesPage could not be loaded.');
-    await expect(loadRemotePage('games/GamesPage')).resolves.toBe(page);
+    await expect(loadRemotePage('legal/TermsPage')).rejects.toThrow('legal/TermsPage could not be loaded.');
+    await expect(loadRemotePage('legal/TermsPage')).resolves.toBe(page);
   });
+
+  const forcedEntries = () =>
+    vi
+      .mocked(registerRemotes)
+      .mock.calls.filter(([, options]) => options?.force)
+      .map(([[remote]]) => (remote && 'entry' in remote ? remote.entry : undefined));
 
   it('re-registers a remote under a fresh entry URL on every retry, then loads the page', async () => {
     vi.mocked(loadRemote).mockResolvedValue(page);
     const { retryRemotePage } = await freshRuntime();
-    await expect(retryRemotePage('games/GamePage')).resolves.toBe(page);
-    await retryRemotePage('games/GamesPage');
+    await expect(retryRemotePage('legal/TermsPage')).resolves.toBe(page);
+    await retryRemotePage('legal/PrivacyPage');
     expect(vi.mocked(registerRemotes).mock.calls.filter(([, options]) => options?.force)).toEqual([
-      [[{ name: 'games', entry: 'http://localhost:4175/mf-manifest.json?retry=1', type: 'module' }], { force: true }],
-      [[{ name: 'games', entry: 'http://localhost:4175/mf-manifest.json?retry=2', type: 'module' }], { force: true }],
+      [[{ name: 'legal', entry: 'http://localhost:4176/mf-manifest.json?retry=1', type: 'module' }], { force: true }],
+      [[{ name: 'legal', entry: 'http://localhost:4176/mf-manifest.json?retry=2', type: 'module' }], { force: true }],
     ]);
     expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads a page from its slice's next origin when the first fails, and stays there", async () => {
+    vi.mocked(loadRemote).mockRejectedValueOnce(new Error('refused')).mockResolvedValue(page);
+    const { loadRemotePage } = await freshRuntime();
+    await expect(loadRemotePage('games/GamesPage')).resolves.toBe(page);
+    await expect(loadRemotePage('games/GamePage')).resolves.toBe(page);
+    expect(forcedEntries()).toEqual(['http://localhost:4185/mf-manifest.json']);
+    expect(loadRemote).toHaveBeenCalledTimes(3);
+  });
+
+  it('fails a page only when every origin of its slice failed, and retries on the next one, afresh', async () => {
+    vi.mocked(loadRemote).mockRejectedValue(new Error('refused'));
+    const { loadRemotePage, retryRemotePage } = await freshRuntime();
+    await expect(loadRemotePage('games/GamesPage')).rejects.toThrow('refused');
+    expect(loadRemote).toHaveBeenCalledTimes(gamesOrigins.length);
+    vi.mocked(loadRemote).mockReset().mockResolvedValue(page);
+    await expect(retryRemotePage('games/GamesPage')).resolves.toBe(page);
+    expect(forcedEntries()).toEqual([
+      'http://localhost:4185/mf-manifest.json',
+      'http://localhost:4175/mf-manifest.json?retry=1',
+    ]);
   });
 
   it("starts from the entry the server composed the page with: that slice's pages need no map", async () => {
@@ -165,8 +199,8 @@ describe('the remote loader', () => {
     const { startFromServer, registeredVersion } = await freshRuntime();
     const previewed = 'http://localhost:4176/1.1.0-preview/mf-manifest.json';
     startFromServer({
+      ...emptyMap(),
       entries: { legal: previewed },
-      problems: {},
       previews: { legal: '1.1.0-preview' },
       versions: { legal: '1.1.0-preview' },
       integrities: { legal: `sha256-${'A'.repeat(43)}=` },

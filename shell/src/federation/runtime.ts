@@ -22,6 +22,8 @@ const remoteOf = (id: RemoteModuleId) => splitPage(id).remote;
 
 /** The integrity of each registered entry (its manifest's), as its map named it. */
 const integrities = new Map<RemoteName, string>();
+/** Each remote's origins, in the order they are tried (its map's), and the one it is loaded from now. */
+const origins = new Map<RemoteName, { all: readonly string[]; now: string }>();
 
 const register = (name: RemoteName, entry: string, integrity: string, force = false, override = false) => {
   expectIntegrity(name, entry, integrity, override);
@@ -40,6 +42,10 @@ const registerAll = (map: RemoteMap) => {
     // Vouched for only where the server named this entry's origin as the override's dev server.
     const override = map.overrides?.[name as RemoteName] === new URL(entry).origin;
     register(name as RemoteName, entry, integrity, false, override);
+    const from = new URL(entry).origin;
+    const listed = map.origins[name as RemoteName] ?? [];
+    // A dev server of an override, or an entry on no listed origin, has no other origin to go to.
+    if (!override && listed.includes(from)) origins.set(name as RemoteName, { all: listed, now: from });
     // A preview or an override is the team's own tab, not a visitor: its signals are not reported
     // (no field-signal token names a previewed version anyway).
     const version = map.previews[name as RemoteName] || override ? undefined : map.versions[name as RemoteName];
@@ -84,13 +90,47 @@ export function registeredVersion(name: RemoteName): Promise<string | undefined>
   return new Promise((resolve) => versionWaiters.set(name, [...(versionWaiters.get(name) ?? []), resolve]));
 }
 
+/** Registers a remote anew at `entry` (on its next origin, or under a fresh query), checked as before. */
+const reregister = (name: RemoteName, entry: string) => register(name, entry, integrities.get(name) ?? '', true);
+
+/**
+ * The remote's entry on its next origin (the same path there), where its map lists more than one:
+ * the loads after this one fetch its manifest, its entry and its chunks from there.
+ */
+function nextOrigin(name: RemoteName): string | undefined {
+  const served = origins.get(name);
+  const entry = registered.get(name);
+  if (!served || !entry || served.all.length < 2) return undefined;
+  const next = served.all[(served.all.indexOf(served.now) + 1) % served.all.length] as string;
+  const url = new URL(entry);
+  const moved = next + url.pathname + url.search;
+  origins.set(name, { ...served, now: next });
+  registered.set(name, moved);
+  return moved;
+}
+
+/**
+ * Loads a page from the origin its remote is registered on, and, where that fails (refused, an
+ * error, a manifest that is not the one its integrity names), from each next origin of the remote
+ * in turn: the visitor sees a fallback only when every origin failed.
+ */
 async function loadPage(id: RemoteModuleId): Promise<PageModule> {
-  const { problems } = await mapFor(remoteOf(id));
-  const problem = problems[remoteOf(id)];
+  const name = remoteOf(id);
+  const { problems } = await mapFor(name);
+  const problem = problems[name];
   if (problem) throw new Error(problem);
-  const module = await loadRemote<PageModule>(id);
-  if (!module) throw new Error(`${id} could not be loaded.`);
-  return module;
+  const tries = origins.get(name)?.all.length ?? 1;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const module = await loadRemote<PageModule>(id);
+      if (!module) throw new Error(`${id} could not be loaded.`);
+      return module;
+    } catch (error) {
+      const moved = attempt < tries ? nextOrigin(name) : undefined;
+      if (!moved) throw error;
+      reregister(name, moved);
+    }
+  }
 }
 
 /**
@@ -108,19 +148,21 @@ export function loadRemotePage(id: RemoteModuleId): Promise<PageModule> {
 }
 
 /**
- * Loads a page again, fetching its remote's entry anew: the browser keeps a failed or hanging
- * fetch for the page's lifetime, so the entry URL gets a fresh query.
+ * Loads a page again, fetching its remote's entry anew (from its next origin, where it has
+ * several): the browser keeps a failed or hanging fetch for the page's lifetime, so the entry URL
+ * gets a fresh query.
  */
 export async function retryRemotePage(id: RemoteModuleId): Promise<PageModule> {
   const name = remoteOf(id);
   await mapFor(name);
-  const entry = registered.get(name);
+  // On the remote's next origin where it has several, under a fresh query either way.
+  const entry = nextOrigin(name) ?? registered.get(name);
   if (entry) {
     const retry = (retries.get(name) ?? 0) + 1;
     retries.set(name, retry);
     const url = new URL(entry);
     url.searchParams.set('retry', String(retry));
-    register(name, url.href, integrities.get(name) ?? '', true);
+    reregister(name, url.href);
   }
   pages.delete(id);
   return loadRemotePage(id);

@@ -4,7 +4,15 @@ import { expect, it, vi } from 'vitest';
 import { siteRoutes } from '../routes.tsx';
 import { reportPageViews, sliceShown } from './page-views.ts';
 
-const router = (path: string) => createMemoryRouter(siteRoutes({ slot: () => null }), { initialEntries: [path] });
+/** The pages a map names, as the router routes to them. */
+const pages = [
+  { path: '/', module: 'marketing/HomePage', title: 'Home' },
+  { path: '/games', module: 'games/GamesPage', title: 'Games' },
+  { path: '/games/:gameId', module: 'games/GamePage', title: 'Game' },
+  { path: '/terms-and-conditions', module: 'legal/TermsPage', title: 'Terms and Conditions' },
+] as const;
+const router = (path: string) =>
+  createMemoryRouter(siteRoutes({ slot: () => null, pages }), { initialEntries: [path] });
 
 it('reports the page shown first, then one view per navigation, each by its slice', async () => {
   const shown = router('/games');

@@ -1,15 +1,15 @@
-import type { RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
-import { routes, splitPage } from '@nova/contracts/routes';
+import type { RemoteName } from '@nova/contracts/remote-modules';
+import { splitPage } from '@nova/contracts/routes';
 import type { createBrowserRouter } from 'react-router-dom';
+import { pageOfRoute } from '../routes.tsx';
 
 type Router = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>;
 
-const pageIds = new Set<string>(Object.values(routes).map(({ page }) => page));
-
 /** The slice whose page the router shows (none: a page of the shell's own, like Not Found). */
 export function sliceShown({ matches }: Router['state']): RemoteName | undefined {
-  const id = matches.at(-1)?.route.id;
-  return id && pageIds.has(id) ? splitPage(id as RemoteModuleId).remote : undefined;
+  const route = matches.at(-1)?.route;
+  const page = route && pageOfRoute(route);
+  return page && splitPage(page.module).remote;
 }
 
 /** Reports a page view for each page the router shows: the first, then one per navigation. */
