@@ -29,7 +29,7 @@ export async function buildOneApp() {
 export async function serveBothBuilds() {
   const composed = await serveSite({ log: () => {} });
   // One app loads no slices: its static host allows none.
-  const oneApp = await listen(staticShellOrigin({ root: oneAppBuild, sliceOrigins: {} }), oneAppPort);
+  const oneApp = await listen(staticShellOrigin({ root: oneAppBuild, origins: [] }), oneAppPort);
   return {
     composed: `http://localhost:${shellPort}`,
     oneApp: `http://localhost:${oneAppPort}`,

@@ -7,12 +7,14 @@ import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { workspaceEnvironment } from '../packages/contracts/src/environment.js';
 import { remoteMapSchema, sliceVersion } from '../packages/contracts/src/remote-map.js';
 import { shell, sliceNames, slices } from '../packages/contracts/src/slices.js';
 import { portHolder, portTaken } from '../packages/tooling/src/port-holder.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
 import { stopOnSignal } from '../packages/tooling/src/stop-on-signal.js';
 import { fragmentsFromSource, shellEntryFromSource } from '../packages/build-preset/src/server-source.js';
+import { declaredPages, exposedModules } from '../packages/build-preset/src/slice-pages.js';
 import { composerFromConfig } from '../shell/server/composer-from-config.mjs';
 import { serverConfig } from '../shell/server/config.mjs';
 import { fixedRemoteMap } from '../shell/server/remote-map-source.mjs';
@@ -66,6 +68,17 @@ function fragmentsOnDemand(byOrigin) {
       fromDevServer: at,
     },
   );
+}
+
+/**
+ * The pages a slice's source declares (`src/exposes/pages.json`), checked as its build checks them.
+ * @param {SliceName} name
+ */
+function sourcePages(name) {
+  const app = join(repoRoot, slices[name].folder);
+  const declared = declaredPages(app, exposedModules(app));
+  if (declared.problems.length > 0) throw new Error(`${slices[name].folder}: ${declared.problems.join(' ')}`);
+  return declared.pages;
 }
 
 /**
@@ -133,21 +146,24 @@ export async function startDev({ portOffset = 0, provider = true, quiet = false 
   running.push(shellVite);
   const shellRoot = join(repoRoot, shell.folder);
   const template = await shellVite.transformIndexHtml('/', readFileSync(join(shellRoot, 'index.html'), 'utf8'));
-  const sliceOrigins = Object.fromEntries(sliceNames.map((name) => [name, [originOf(name)]]));
   const remoteMap = fixedRemoteMap({
     text: JSON.stringify({
       schema: remoteMapSchema,
+      // Each slice's dev server, with the pages its source declares now.
       microFrontends: Object.fromEntries(
-        sliceNames.map((name) => [name, [sliceVersion({ url: `${originOf(name)}/remoteEntry.js`, version: 'dev' })]]),
+        sliceNames.map((name) => {
+          const dev = sliceVersion({ url: `${originOf(name)}/remoteEntry.js`, version: 'dev' });
+          return [name, [{ ...dev, metadata: { ...dev.metadata, pages: sourcePages(name) } }]];
+        }),
       ),
+      environment: workspaceEnvironment((name) => [originOf(name)]),
     }),
     // Vite's dev servers change their files as they are edited: entries carry no integrity.
-    environment: { sliceOrigins, devServers: true },
+    served: { devServers: true },
     log,
   });
   // Production's wiring, with the shell, the map and the fragments from source.
   const config = serverConfig({
-    sliceOrigins,
     gameProvider: gameProviderUrl(),
     // Vite's public files; it serves the rest of the shell's.
     shellBuild: join(shellRoot, 'public'),

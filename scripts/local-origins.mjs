@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { shell } from '../packages/contracts/src/slices.js';
-import { sliceOrigins } from '../packages/deploy/src/deployment-root.js';
 import { commaList, httpOrigin } from '../packages/kit/src/settings.js';
 import { deploymentSetting } from '../packages/tooling/src/deployment-env.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
@@ -19,7 +18,6 @@ import {
   securityHeaders,
   sliceOriginHeaders,
 } from '../shell/server/page-policy.mjs';
-import { everySliceOrigin } from '../shell/server/remote-map-view.mjs';
 import { servedFiles } from '../shell/server/static-files.mjs';
 
 export const shellPort = shell.port;
@@ -29,7 +27,6 @@ export const demoProviderBuild = join(repoRoot, 'demo-provider/dist');
 export const shellBuild = join(repoRoot, shell.folder, 'dist');
 
 /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Handler */
-/** @typedef {import('../shell/server/remote-map-view.mjs').SliceOrigins} SliceOrigins */
 
 /** The game provider's demo launcher, an http(s) URL, from the same .env the builds read (the environment wins). */
 export function gameProviderUrl() {
@@ -92,13 +89,14 @@ function staticFiles(root, { single = false, dynamic = false, extensions = [], c
  * A shell build served as plain static files, with the remote map file at /remotes.json if there
  * is one: the browser renders every page and reads the map itself (a static host without the
  * composer; the one-app benchmark).
- * @param {{ root: string, remoteMap?: string, sliceOrigins: SliceOrigins, gameProvider?: string }} options
+ * @param {{ root: string, remoteMap?: string, origins: readonly string[], gameProvider?: string }} options
+ *   origins: every slice origin its pages may load from (the CSP allows them)
  * @returns {Handler}
  */
-export function staticShellOrigin({ root, remoteMap, sliceOrigins, gameProvider = gameProviderUrl() }) {
+export function staticShellOrigin({ root, remoteMap, origins, gameProvider = gameProviderUrl() }) {
   const inlineScripts = inlineScriptHashes(readFileSync(join(root, 'index.html'), 'utf8'));
   const headers = securityHeaders({
-    sliceOrigins: everySliceOrigin(sliceOrigins),
+    sliceOrigins: origins,
     inlineScripts,
     gameProvider: new URL(gameProvider).origin,
   });
@@ -166,12 +164,3 @@ export function listen(handler, port, host = 'localhost') {
     server.listen(port, host, () => resolve(server));
   });
 }
-
-/**
- * Which origin serves which slice in a local environment: one each, as its deployments say
- * (`environment.json`, else the slice list's ports).
- * @param {string} deployments
- * @returns {SliceOrigins}
- */
-export const localSliceOrigins = (deployments) =>
-  Object.fromEntries(Object.entries(sliceOrigins(deployments)).map(([name, origin]) => [name, [origin]]));

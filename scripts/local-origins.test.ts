@@ -20,7 +20,7 @@ async function serveShellBuild() {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Nova Reels</title>');
   writeFileSync(join(root, 'assets/app-1234.js'), 'export {};');
-  server = await listen(staticShellOrigin({ root, sliceOrigins: {} }), 0);
+  server = await listen(staticShellOrigin({ root, origins: [] }), 0);
   return `http://localhost:${(server.address() as AddressInfo).port}`;
 }
 

@@ -7,13 +7,7 @@ import { createServer, type AddressInfo, type Server as NetServer, type Socket }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { composerInProcess } from '../../scripts/local-composer.mjs';
-import {
-  listen,
-  localSliceOrigins,
-  shellBuild,
-  sliceHandler,
-  staticShellOrigin,
-} from '../../scripts/local-origins.mjs';
+import { listen, shellBuild, sliceHandler, staticShellOrigin } from '../../scripts/local-origins.mjs';
 import { localDeployments, readRemoteMap, remoteMapFile } from '@nova/deploy/deployment-root';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { isHttpUrl, releasedVersion, remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
@@ -25,8 +19,17 @@ import { repoRoot } from './site.ts';
 
 export type { RemoteName };
 
-/** Which origins serve which slice (the composer's SLICE_ORIGINS). */
+/** Which origins serve which slice (the environment a map names). */
 export type SliceOrigins = Partial<Record<RemoteName, string[]>>;
+
+/** The environment a map names: these slices, on these origins, with the paths the local environment gives them. */
+export const environmentOf = (origins: SliceOrigins) => ({
+  slices: Object.fromEntries(
+    (Object.entries(origins) as [RemoteName, string[]][])
+      .filter(([, each]) => each.length > 0)
+      .map(([name, each]) => [name, { origins: each, paths: [...slices[name].paths] }]),
+  ),
+});
 
 /** The entry (manifest) URL of each slice's released version in the local environment the suite runs against. */
 export const shippedRemotes = Object.fromEntries(
@@ -53,8 +56,18 @@ const deployedIntegrity = new Map<string, string>();
 const integrityOf = (name: RemoteName, url: string) =>
   deployedIntegrity.get(url) ?? manifestIntegrity(join(repoRoot, slices[name].folder, 'dist'));
 
-/** A remote map releasing one version of each slice, at these entry URLs (none for `undefined`). */
-export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefined>>) =>
+/**
+ * A remote map releasing one version of each slice, at these entry URLs (none for `undefined`), in
+ * an environment serving each slice from its shipped origin and that of its entry here (or `origins`).
+ */
+export const remoteMapOf = (
+  entries: Partial<Record<RemoteName, string | undefined>>,
+  origins: SliceOrigins = originsOf(
+    Object.fromEntries(Object.entries(entries).filter(([, url]) => url !== undefined)) as Partial<
+      Record<RemoteName, string>
+    >,
+  ),
+) =>
   JSON.stringify({
     schema: remoteMapSchema,
     microFrontends: Object.fromEntries(
@@ -62,6 +75,7 @@ export const remoteMapOf = (entries: Partial<Record<RemoteName, string | undefin
         .filter((entry): entry is [RemoteName, string] => entry[1] !== undefined)
         .map(([name, url]) => [name, [sliceVersion({ url, version: 'test', integrity: integrityOf(name, url) })]]),
     ),
+    environment: environmentOf(origins),
   });
 
 /**
@@ -99,7 +113,8 @@ export interface Deployments {
    * The same shell build, deployed on its own port with another remote map (entry URLs merged over
    * the released ones, or the whole file as text), a CSP that frames `gameProvider` if given, and
    * `faults` answering some of its files; returns its URL. Its environment serves each slice from
-   * its origin in the local environment and that of the entry given for it, or from `sliceOrigins`.
+   * its origin in the local environment and that of the entry given for it, or from `sliceOrigins`
+   * (the map's environment, which a map given as text names itself).
    * A fault in the map's response reaches only a browser that fetches the map: that shell is a
    * static host, the browser renders.
    */
@@ -112,8 +127,8 @@ export interface Deployments {
    * file), with the local environment's slice origins; returns its URL and the map's writer.
    */
   shellOnMap(map: string | null): Promise<{ url: string; writeMap(map: string | null): void }>;
-  /** The composer on its own port, reading `remoteMap` (a file or a URL); returns its URL. */
-  composer(remoteMap: string, sliceOrigins: SliceOrigins): Promise<string>;
+  /** The composer on its own port, reading `remoteMap` (a file or a URL, which names its environment); returns its URL. */
+  composer(remoteMap: string): Promise<string>;
   /**
    * One remote's build (or the build in `root`) on `port` (any free one by default), with `faults`;
    * returns its entry (manifest) URL. `requested` gets the path of every request it answers.
@@ -178,14 +193,15 @@ export const test = base.extend<{ deploy: Deployments }>({
       async shell(remotes, { gameProvider, faults, sliceOrigins: given } = {}) {
         const environment = temporary('nova-environment-');
         const remoteMap = remoteMapFile(environment);
+        const sliceOrigins = given ?? originsOf(typeof remotes === 'string' ? {} : remotes);
         writeFileSync(
           remoteMap,
-          typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }),
+          typeof remotes === 'string' ? remotes : remoteMapOf({ ...shippedRemotes, ...remotes }, sliceOrigins),
         );
-        const sliceOrigins = given ?? originsOf(typeof remotes === 'string' ? {} : remotes);
+        const origins = [...new Set(Object.values(sliceOrigins).flat())];
         const handler = faults?.['/remotes.json']
-          ? staticShellOrigin({ root: shellBuild, remoteMap, sliceOrigins, gameProvider })
-          : await composerInProcess({ remoteMap, sliceOrigins, gameProvider });
+          ? staticShellOrigin({ root: shellBuild, remoteMap, origins, gameProvider })
+          : await composerInProcess({ remoteMap, gameProvider });
         const { port } = await serve(handler, environment, 0, faults);
         return `http://localhost:${port}`;
       },
@@ -196,13 +212,13 @@ export const test = base.extend<{ deploy: Deployments }>({
           else writeFileSync(remoteMap, text);
         };
         writeMap(map);
-        const handler = await composerInProcess({ remoteMap, sliceOrigins: originsOf({}) });
+        const handler = await composerInProcess({ remoteMap });
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return { url: `http://localhost:${port}`, writeMap };
       },
-      async composer(remoteMap, sliceOrigins) {
-        const handler = await composerInProcess({ remoteMap, sliceOrigins });
+      async composer(remoteMap) {
+        const handler = await composerInProcess({ remoteMap });
         cleanups.push(handler.close);
         const { port } = await serve(handler, shellBuild, 0);
         return `http://localhost:${port}`;
@@ -227,7 +243,6 @@ export const test = base.extend<{ deploy: Deployments }>({
         slice('publish', '--all', '--built', '--release');
         const handler = await composerInProcess({
           remoteMap: remoteMapFile(root),
-          sliceOrigins: localSliceOrigins(root),
           signingKey: localSigningKey(root),
           // A team may develop its slice inside it (`slice dev`), as in the local environment.
           overrides: true,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEdge } from '../../edge/edge.mjs';
 import { composerInProcess } from '../../scripts/local-composer.mjs';
-import { listen, localSliceOrigins, shellBuild } from '../../scripts/local-origins.mjs';
+import { listen, shellBuild } from '../../scripts/local-origins.mjs';
 import { remoteMapFile } from '@nova/deploy/deployment-root';
 import { sliceNames } from '@nova/contracts/slices';
 import { repoRoot } from './site.ts';
@@ -109,7 +109,6 @@ export const test = base.extend<{ edgeSite: EdgeSite; bucketChoiceSeconds: numbe
 
       const handler = await composerInProcess({
         remoteMap: remoteMapFile(root),
-        sliceOrigins: localSliceOrigins(root),
         // The edge in front names the client (X-Forwarded-For), as serve-edge.mjs has it.
         trustedProxies: ['loopback'],
         bucketChoiceSeconds,
