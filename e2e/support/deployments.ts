@@ -23,7 +23,7 @@ export type { RemoteName };
 export type SliceOrigins = Partial<Record<RemoteName, string[]>>;
 
 /** The environment a map names: these slices, on these origins, with the paths the local environment gives them. */
-export const environmentOf = (origins: SliceOrigins) => ({
+const environmentOf = (origins: SliceOrigins) => ({
   slices: Object.fromEntries(
     (Object.entries(origins) as [RemoteName, string[]][])
       .filter(([, each]) => each.length > 0)
