@@ -16,7 +16,13 @@ import { fieldSignalTokenPath } from '../packages/contracts/src/field-signals.js
 import { precompressedExtensions } from '../packages/build-preset/src/precompressed.js';
 import { errorLogName, nginxMimeTypes, nginxString as quoted } from '../packages/tooling/src/nginx.js';
 import { encodingRules, preferredEncoding } from '../shell/server/encoding.mjs';
-import { cachePolicy, edgeSecurityHeader, fileHeaders, sliceOriginHeaders } from '../shell/server/page-policy.mjs';
+import {
+  cachePolicy,
+  edgeSecurityHeader,
+  fileHeaders,
+  securityFingerprint,
+  sliceOriginHeaders,
+} from '../shell/server/page-policy.mjs';
 import { unservedFile } from '../shell/server/static-files.mjs';
 
 /**
@@ -134,10 +140,15 @@ const template = (/** @type {string} */ name) => readFileSync(join(import.meta.d
 export function edgeConfig({ host, port, composer, shellBuild, slices, securityHeaders }) {
   const address = host.includes(':') ? `[${host}]` : host;
   const lines = (/** @type {string[]} */ each, indent = '    ') => each.map((line) => `${indent}${line}`).join('\n');
-  const security = Object.entries(securityHeaders).flatMap(([name, value]) => [
-    `proxy_hide_header ${name};`,
-    `add_header ${name} ${nginxValue(value)} always;`,
-  ]);
+  // Each security header the composer sent when the edge started is added where an answer has none
+  // of its own (the composer leaves its own out where they are these): a variable per header, set by
+  // a map on the answer's CSP, empty (not sent) where the answer has one.
+  const pinned = Object.entries(securityHeaders);
+  const securityMaps = pinned.map(
+    ([, value], index) =>
+      `map $sent_http_content_security_policy $edge_security_${index} { "" ${nginxValue(value)}; default ""; }`,
+  );
+  const security = pinned.map(([name], index) => `add_header ${name} $edge_security_${index} always;`);
   /** A build's files, cached for good, with these headers on every answer (`always`: errors too). */
   const immutableWith = (/** @type {Record<string, string>} */ headers) => [
     `add_header Cache-Control ${nginxValue(cachePolicy.immutable)};`,
@@ -157,6 +168,8 @@ export function edgeConfig({ host, port, composer, shellBuild, slices, securityH
       COMPOSER: composer,
       SHELL_BUILD: nginxPath(shellBuild),
       SECURITY_HEADERS: lines(security, '        '),
+      SECURITY_MAPS: lines(securityMaps),
+      SECURITY_FINGERPRINT: securityFingerprint(pinned.flat()),
       ENCODING_EXACT: lines(encodingExact, '        '),
       ENCODING_RULES: lines(encodingMapRules, '        '),
       BUCKET_COOKIE_RULES: lines(bucketCookieRules, '        '),

@@ -8,7 +8,7 @@
 // without going through the pipeline again. Only answers everyone gets are kept: shared pages,
 // no visitor's, no preview's.
 
-import { edgeAddsSecurity } from './answers.mjs';
+import { edgeSecurityOf } from './answers.mjs';
 
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /** @typedef {import('./answers.mjs').PlainResponse} PlainResponse */
@@ -20,7 +20,7 @@ const maxAnswers = 1024;
 /** @param {{ now: () => number }} options */
 export function answerMemo({ now }) {
   let second = -1;
-  /** @type {Map<string, { method: string, encoding: string | null, edge: boolean, state: AnswerState, answer: PlainResponse }>} */
+  /** @type {Map<string, { method: string, encoding: string | null, edge: string | null, state: AnswerState, answer: PlainResponse }>} */
   const answers = new Map();
 
   /** Whether the request asks as everyone does: no cookie, no conditional header. */
@@ -51,7 +51,7 @@ export function answerMemo({ now }) {
         !given ||
         given.method !== request.method ||
         given.encoding !== request.headers.get('accept-encoding') ||
-        given.edge !== edgeAddsSecurity(request)
+        given.edge !== edgeSecurityOf(request)
       )
         return undefined;
       const now = state();
@@ -69,7 +69,7 @@ export function answerMemo({ now }) {
       kept.set(request.url, {
         method: request.method,
         encoding: request.headers.get('accept-encoding'),
-        edge: edgeAddsSecurity(request),
+        edge: edgeSecurityOf(request),
         state,
         answer,
       });

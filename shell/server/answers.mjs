@@ -6,7 +6,13 @@
 // visitor it goes to.
 import { bucketChoiceStatus } from '@nova/contracts/traffic';
 import { preferredEncoding } from './encoding.mjs';
-import { bucketChoiceCaching, cachePolicy, edgeExpiry, edgeSecurityHeader } from './page-policy.mjs';
+import {
+  bucketChoiceCaching,
+  cachePolicy,
+  edgeExpiry,
+  edgeSecurityHeader,
+  securityFingerprint,
+} from './page-policy.mjs';
 import { etagMatches } from '@nova/kit/etag';
 import { visitorHeaders } from './request.mjs';
 
@@ -32,10 +38,10 @@ import { visitorHeaders } from './request.mjs';
 const fromEdge = edgeSecurityHeader.toLowerCase();
 
 /**
- * Whether the request comes from an edge that adds the site's security headers itself.
+ * The security headers an edge in front says it adds (their fingerprint), if one does.
  * @param {RequestParts} request
  */
-export const edgeAddsSecurity = (request) => request.headers.get(fromEdge) !== null;
+export const edgeSecurityOf = (request) => request.headers.get(fromEdge);
 
 /**
  * The answers, each with the security headers given.
@@ -44,6 +50,9 @@ export const edgeAddsSecurity = (request) => request.headers.get(fromEdge) !== n
  *   edge keeps its answer that a page depends on the bucket
  */
 export function answers(security, { bucketChoiceSeconds, now }) {
+  const fingerprint = securityFingerprint(security);
+  /** Whether the request comes from an edge that adds these security headers itself. */
+  const edgeAddsSecurity = (/** @type {RequestParts} */ request) => edgeSecurityOf(request) === fingerprint;
   /** @returns {PlainResponse} */
   const plain = (
     /** @type {number} */ status,

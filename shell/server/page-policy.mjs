@@ -88,11 +88,22 @@ export function securityHeaders({ sliceOrigins, inlineScripts, gameProvider, soc
 
 /**
  * The request header an edge in front sends when it adds the site's security headers to every page
- * itself (edge/nginx.conf): the composer then leaves them out of its pages' answers, so that the
+ * itself (edge/nginx.conf), naming the ones it adds by their fingerprint (`securityFingerprint`):
+ * the composer leaves its own out of its pages' answers where they are the same, so that the
  * edge's cache does not keep a copy of them with every page (about 1 KB of headers it would read
- * on every hit). Pages vary by it, so that no other cache gives a page without them to a browser.
+ * on every hit). Where they differ (the environment's origins changed since the edge started), the
+ * composer sends its own, and the edge passes them on instead of its own. Pages vary by it, so
+ * that no other cache gives a page without them to a browser.
  */
 export const edgeSecurityHeader = 'X-Edge-Security-Headers';
+
+/**
+ * The fingerprint of a set of security headers, as one flat list of names and values in the order
+ * `securityHeaders` gives them: what an edge names the headers it adds by.
+ * @param {readonly string[]} flat
+ */
+export const securityFingerprint = (flat) =>
+  createHash('sha256').update(flat.join('\n')).digest('base64url').slice(0, 22);
 
 /** The headers `securityHeaders` gives, by name. */
 export const securityHeaderNames = securityHeaders({ sliceOrigins: [], inlineScripts: [], gameProvider: '' }).filter(
