@@ -40,7 +40,7 @@ class OriginFailure extends Error {
   /**
    * @param {string} message
    * @param {{ deadline?: boolean, mismatch?: boolean }} [options] deadline: the lookup's time is up;
-   *   mismatch: the origin is up, but sent a manifest that is not the one the map names
+   *   mismatch: the origin is up, but has not the manifest the map names (another, or none)
    */
   constructor(message, { deadline = false, mismatch = false } = {}) {
     super(message);
@@ -92,8 +92,8 @@ export function createFragmentSource({
 
   /**
    * A JSON file from an origin: its content, or undefined where the origin says it has none (4xx),
-   * or sends something over the bound, or not JSON, or, given an integrity, other bytes than it
-   * names. The answer and its body both come from the origin: a timeout, a 5xx, a reset or a
+   * or sends something over the bound, or not JSON. Given an integrity (a version's manifest),
+   * other bytes than it names, or none, are the origin's failure. The answer and its body both come from the origin: a timeout, a 5xx, a reset or a
    * cut-off body in either is its failure (OriginFailure), which a page expects and goes without,
    * not a bug to trace.
    * @param {string} url
@@ -110,6 +110,8 @@ export function createFragmentSource({
       }
       if (!response.ok) {
         await response.body?.cancel();
+        // The version's manifest missing there: that origin has not (or not yet) got the version.
+        if (integrity !== undefined) throw new OriginFailure(`${url} answered ${response.status}`, { mismatch: true });
         return undefined;
       }
       body = await boundedBody(response, maxFragmentBytes);

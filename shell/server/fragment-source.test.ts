@@ -263,9 +263,10 @@ describe('a fragment lookup', () => {
       ).toBe(false);
     });
 
-    it('passes a manifest that is not the one the map names to the next origin, and a 5xx', async () => {
+    it('passes a manifest that is not the one the map names, or none there, to the next origin, and a 5xx', async () => {
       for (const broken of [
         async () => Response.json({ buildId: 'tampered' }),
+        async () => new Response('Not found', { status: 404 }),
         async () => new Response('', { status: 503 }),
       ]) {
         answer = async (url) => (url.startsWith(second) ? onSecond(url) : broken());

@@ -27,7 +27,7 @@ const router = createRouter(
   hydrating &&
     (hydrating.siteUnavailable === undefined
       ? { remoteMap: startFromServer(remoteMapFromServer(hydrating)) }
-      : { siteUnavailable: new RemoteMapError(hydrating.siteUnavailable) }),
+      : { siteUnavailable: new RemoteMapError(hydrating.siteUnavailable, { composed: true }) }),
 );
 // Field signals (telemetry/): a page view per page shown; sent, and Web Vitals measured, once live.
 reportPageViews(router, pageSignals.pageView);

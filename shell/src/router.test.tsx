@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RemoteMapError } from './federation/remote-map-error.ts';
 import { emptyMap, type RemoteMap } from './federation/remote-map-reader.ts';
 import { registeredRemotes } from './federation/runtime.ts';
 import { createRouter } from './router.tsx';
@@ -73,5 +74,18 @@ describe("the browser's router", () => {
     expect(unread.state.errors?.[siteRouteId]).toEqual(new Error('remotes.json is not valid JSON.'));
     router.dispose();
     unread.dispose();
+  });
+
+  it('reads the map once for a navigation that finds no page, and routes to its pages on the next try', async () => {
+    vi.mocked(registeredRemotes)
+      .mockRejectedValueOnce(new Error('/remotes.json did not answer within 3 s.'))
+      .mockResolvedValue(mapOf([games, page('/contact', 'contact/ContactPage')]));
+    const router = createRouter({ siteUnavailable: new RemoteMapError('remotes.json could not be read.') });
+    await act(() => router.navigate('/contact'));
+    expect(router.state.errors?.[siteRouteId]).toEqual(new Error('/remotes.json did not answer within 3 s.'));
+    expect(registeredRemotes).toHaveBeenCalledTimes(1);
+    await act(() => router.navigate('/contact', { replace: true }));
+    expect(shown(router)?.module).toBe('contact/ContactPage');
+    router.dispose();
   });
 });

@@ -32,8 +32,14 @@ export function createRouter(hydrating?: ServerRouteData) {
           },
         });
   const slot = (page: PageRoute) => <RemoteSlot key={page.module} page={page} />;
+  /** The map read a navigation's route patching started: its site loader takes it, not a read of its own. */
+  let navigationRead: ReturnType<typeof registeredRemotes> | undefined;
   const loaders = {
-    site: () => registeredRemotes(),
+    site: () => {
+      const read = navigationRead ?? registeredRemotes();
+      navigationRead = undefined;
+      return read;
+    },
     page: (id: RemoteModuleId) => {
       void loadRemotePage(id).catch(() => undefined);
       return null;
@@ -56,8 +62,10 @@ export function createRouter(hydrating?: ServerRouteData) {
     {
       hydrationData,
       async patchRoutesOnNavigation({ patch }) {
-        // A map that cannot be read adds nothing: the site's loader says why, with a Retry.
-        const map = await registeredRemotes().catch(() => undefined);
+        // A map that cannot be read adds nothing: the site's loader says why (from this read, not
+        // another round of attempts), with a Retry.
+        navigationRead = registeredRemotes();
+        const map = await navigationRead.catch(() => undefined);
         const added: PageRoute[] = [];
         for (const page of map?.pages ?? []) {
           if (routed.has(page.path)) continue;

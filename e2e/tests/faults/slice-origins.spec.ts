@@ -19,9 +19,12 @@ test("a map that serves legal from the games origin, integrity and all: legal's 
   const gamesOrigin = await deploy.remote('games', { root, requested });
   const gamesEntry = gamesOrigin.entry;
   const legalOnGames = new URL('legal/mf-manifest.json', gamesEntry).href;
-  const shell = await deploy.shell(remoteMapOf({ ...shippedRemotes, games: gamesEntry, legal: legalOnGames }), {
-    sliceOrigins: { ...originsOf({}), games: [new URL(gamesEntry).origin] },
-  });
+  const shell = await deploy.shell(
+    remoteMapOf(
+      { ...shippedRemotes, games: gamesEntry, legal: legalOnGames },
+      { ...originsOf({}), games: [new URL(gamesEntry).origin] },
+    ),
+  );
 
   // On the server: legal's pages have no entry, only the placeholder; games' pages are whole.
   const terms = dataBlockOf(await (await page.request.get(`${shell}/terms-and-conditions`)).text());

@@ -65,7 +65,7 @@ function handlerFor(page: PageRoute | undefined, siteUnavailable: boolean) {
         ...(siteUnavailable && {
           loaders: {
             site: ({ context }: { context: unknown }) => {
-              throw new RemoteMapError((context as SiteState).siteUnavailable);
+              throw new RemoteMapError((context as SiteState).siteUnavailable, { composed: true });
             },
           },
         }),

@@ -267,6 +267,14 @@ describe('remoteMapFromServer', () => {
   });
 });
 
+describe('remoteMapFromServer, for a page whose slice has no entry', () => {
+  it('still routes to the page the server composed, whose slot then reads why', () => {
+    const map = remoteMapFromServer({ page: 'contact/ContactPage', route: { path: '/contact', title: 'Contact' } });
+    expect(map.entries).toEqual({});
+    expect(map.pages).toEqual([{ path: '/contact', module: 'contact/ContactPage', title: 'Contact' }]);
+  });
+});
+
 describe('remoteMapFromServer, for an override', () => {
   const dev = {
     remotes: { legal: 'http://localhost:5176/remoteEntry.js' },

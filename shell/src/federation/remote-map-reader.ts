@@ -11,6 +11,7 @@ import {
 import type { RemoteModuleId, RemoteName } from '@nova/contracts/remote-modules';
 import type { DataBlock } from '../../document/data-block.js';
 import type { PageRoute } from '../routes.tsx';
+import { splitPage } from '@nova/contracts/routes';
 import { takeBootRemoteMap } from './boot-handover.ts';
 import { RemoteMapError } from './remote-map-error.ts';
 import { previewTokens } from './preview.ts';
@@ -171,16 +172,14 @@ export function remoteMapFromServer({
     if (Array.isArray(listedOrigins)) map.origins[name] = listedOrigins;
     const url = own(remotes, name);
     if (url === undefined) continue;
-    const declared =
-      page && route && page.startsWith(`${name}/`) ? [{ ...route, module: page.slice(name.length + 1) }] : [];
-    const listed = {
-      url,
-      metadata: { version: own(versions, name), integrity: own(integrities, name), pages: declared },
-    };
+    const listed = { url, metadata: { version: own(versions, name), integrity: own(integrities, name), pages: [] } };
     if (origin !== undefined && isHttpUrl(url) && new URL(url).origin === origin)
       add(map, name, listed, overrideEntry(listed));
     else add(map, name, listed, loadableVersion(listed, { devServers: devServers() }));
   }
+  // The page the server composed, routed to even where its slice has no entry here: its slot then
+  // reads the map, which says why it cannot load.
+  if (page && route && sliceNamePattern.test(splitPage(page).remote)) map.pages.push({ ...route, module: page });
   return map;
 }
 

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
 /** Any error a route throws that nothing else handled, shown inside the layout. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  if (error instanceof RemoteMapError) return <SiteUnavailable reason={error.message} />;
+  if (error instanceof RemoteMapError) return <SiteUnavailable reason={error.message} reloads={error.composed} />;
   return (
     <MessagePage heading="Unexpected Application Error!">
       <title>{pageTitle('Error')}</title>
