@@ -66,6 +66,8 @@ function fragmentsOnDemand(byOrigin) {
     {
       prefetch: async () => [],
       fromDevServer: at,
+      // One origin per slice, its dev server, which serves as long as pnpm dev runs.
+      serves: () => true,
     },
   );
 }

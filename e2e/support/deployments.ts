@@ -143,7 +143,19 @@ export interface Deployments {
    * /metrics on a port of their own; `slice` runs the deployment CLI against it, as a slice team
    * would.
    */
-  environment(): Promise<{ url: string; metrics: string; root: string; slice(...args: string[]): string }>;
+  environment(): Promise<{
+    url: string;
+    metrics: string;
+    root: string;
+    slice(...args: string[]): string;
+    /** Each slice's origin, a Node server of its own: `stop()` stops it (an origin that goes down). */
+    origins: Record<RemoteName, Deployed & { origin: string }>;
+    /**
+     * Another origin serving a slice's versions (its folder of the root), on `port` (any free one by
+     * default; a stopped origin's port brings it back).
+     */
+    serveSlice(name: RemoteName, port?: number): Promise<Deployed & { origin: string }>;
+  }>;
   /** A copy of one remote's build in a folder of its own, to change before deploying it (removed afterwards). */
   copyOfBuild(name: RemoteName): string;
   /** A server that accepts connections and never answers. */
@@ -231,13 +243,19 @@ export const test = base.extend<{ deploy: Deployments }>({
       },
       async environment() {
         const root = temporary('nova-deployments-');
-        const origins: Record<string, string> = {};
+        const serveSlice = async (name: RemoteName, port = 0) => {
+          const served = await serve(sliceHandler({ root: join(root, name) }), join(root, name), port);
+          return { ...served, origin: `http://localhost:${served.port}` };
+        };
+        const origins = {} as Record<RemoteName, Deployed & { origin: string }>;
         for (const name of sliceNames) {
           mkdirSync(join(root, name));
-          const { port } = await serve(sliceHandler({ root: join(root, name) }), join(root, name), 0);
-          origins[name] = `http://localhost:${port}`;
+          origins[name] = await serveSlice(name);
         }
-        writeFileSync(join(root, 'environment.json'), JSON.stringify({ origins }));
+        writeFileSync(
+          join(root, 'environment.json'),
+          JSON.stringify({ origins: Object.fromEntries(sliceNames.map((name) => [name, origins[name].origin])) }),
+        );
         const slice = (...args: string[]) =>
           execFileSync(process.execPath, [sliceCli, ...args, '--root', root], { encoding: 'utf8' });
         slice('publish', '--all', '--built', '--release');
@@ -252,7 +270,7 @@ export const test = base.extend<{ deploy: Deployments }>({
         await new Promise<void>((resolve) => handler.metrics.listen(0, '127.0.0.1', resolve));
         cleanups.push(() => stopHttp(handler.metrics));
         const metrics = `http://127.0.0.1:${portOf(handler.metrics)}/metrics`;
-        return { url: `http://localhost:${port}`, metrics, root, slice };
+        return { url: `http://localhost:${port}`, metrics, root, slice, origins, serveSlice };
       },
       copyOfBuild(name) {
         const root = temporary(`nova-${name}-`);

@@ -98,11 +98,17 @@ const writeMap = async (text: string) => {
 };
 
 let clock: number;
-const fragment = (html: string): FragmentLookup => ({ kind: 'fragment', head: '<meta name="page">', html });
+const fragment = (html: string, origin?: string): FragmentLookup => ({
+  kind: 'fragment',
+  head: '<meta name="page">',
+  html,
+  ...(origin && { origin }),
+});
 const fragmentOf = Object.assign(
   vi.fn(async (entry: { url: string }, path: string): Promise<FragmentLookup> => fragment(`${path} from ${entry.url}`)),
   {
     fromDevServer: vi.fn(async (): Promise<FragmentLookup> => ({ kind: 'none' })),
+    serves: vi.fn<(origin: string) => boolean>(() => true),
     // Each version lists the paths of its slice's pages (games: one game).
     prefetch: vi.fn(async (entry: { url: string }) =>
       Object.keys(pages).filter((path) => entry.url === entries[pages[path]!.split('/')[0] as keyof typeof entries]),
@@ -158,6 +164,7 @@ beforeEach(async () => {
   fragmentOf.mockClear();
   fragmentOf.prefetch.mockClear();
   renderShell.mockClear();
+  fragmentOf.serves.mockReset().mockReturnValue(true);
   shell.matchShell.mockClear();
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
@@ -397,6 +404,34 @@ describe('a composed page', () => {
     clock += 1;
     expect((await get(handler, '/terms-and-conditions')).header('Server-Timing')).toBe('cache;desc=stale');
     await vi.waitFor(() => expect(fragmentOf).toHaveBeenCalledTimes(2));
+  });
+
+  it("from one of its slice's origins is composed again, from the next, once that origin fails", async () => {
+    const mirror = 'http://localhost:5176';
+    await writeMap(
+      JSON.stringify({
+        ...JSON.parse(releasing(entries)),
+        environment: {
+          slices: {
+            ...environment.slices,
+            legal: { ...environment.slices.legal, origins: [...sliceOrigins.legal, mirror] },
+          },
+        },
+      }),
+    );
+    const handler = handlerWith();
+    fragmentOf.mockResolvedValueOnce(fragment('from the first', sliceOrigins.legal[0]));
+    expect((await get(handler, '/terms-and-conditions')).text).toContain('from the first');
+    expect((await get(handler, '/terms-and-conditions')).header('Server-Timing')).toBe('cache;desc=hit');
+    expect(fragmentOf.serves).toHaveBeenLastCalledWith(sliceOrigins.legal[0]);
+    fragmentOf.serves.mockReturnValue(false);
+    fragmentOf.mockResolvedValueOnce(fragment('from the mirror', mirror));
+    // The next second (its answers are given again within one).
+    clock += 1000;
+    const again = await get(handler, '/terms-and-conditions');
+    expect(again.header('Server-Timing')).toMatch(/^cache;desc=miss/);
+    expect(again.text).toContain('from the mirror');
+    expect(dataBlockOf(again.text)?.remotes).toEqual({ legal: entries.legal.replace(sliceOrigins.legal[0]!, mirror) });
   });
 
   it('of a slice the map has no usable version of: the placeholder, no entry; the browser reports it', async () => {

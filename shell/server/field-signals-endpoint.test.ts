@@ -424,7 +424,11 @@ describe('in the composer', () => {
             '<body><div id="root"></div></body></html>',
         ),
         remoteMap: usableMap,
-        fragments: Object.assign(vi.fn(), { prefetch: vi.fn(async () => []), fromDevServer: vi.fn() }),
+        fragments: Object.assign(vi.fn(), {
+          prefetch: vi.fn(async () => []),
+          fromDevServer: vi.fn(),
+          serves: () => true,
+        }),
         gameProvider: 'http://127.0.0.1:4178',
         pageCacheBytes: 64 * 1024 * 1024,
         log,

@@ -32,6 +32,7 @@ import { boundedBody } from '@nova/kit/body';
  * @typedef {((entry: VersionEntry, path: string, page: string, served?: { slice?: string, origins?: readonly string[] }) => Promise<FragmentLookup>) & {
  *   prefetch: (entry: VersionEntry) => Promise<string[]>,
  *   fromDevServer: (origin: string, path: string, page: string) => Promise<FragmentLookup>,
+ *   serves: (origin: string) => boolean,
  * }} FragmentSource
  */
 
@@ -63,8 +64,9 @@ function matchesIntegrity(bytes, integrity) {
 }
 
 /**
- * @param {{ timeoutMs: number, skipMs?: number, failuresBeforeSkip?: number, now?: () => number, log?: (line: string) => void, failedOver?: (slice: string, origin: string) => void }} options
+ * @param {{ timeoutMs: number, skipMs?: number, failuresBeforeSkip?: number, checkMs?: number, now?: () => number, log?: (line: string) => void, failedOver?: (slice: string, origin: string) => void }} options
  *   timeoutMs: the most a lookup may take (FRAGMENT_TIMEOUT_MS, config.mjs); skipMs: how long a failing origin is skipped;
+ *   checkMs: how often an origin kept pages came from is checked (`serves`);
  *   failuresBeforeSkip: the failures in a row that make an origin skipped; log: where an origin skipped
  *   is told; failedOver: told of each origin a lookup went past to the next (it failed)
  * @returns {FragmentSource}
@@ -73,6 +75,7 @@ export function createFragmentSource({
   timeoutMs,
   skipMs = 5000,
   failuresBeforeSkip = 2,
+  checkMs = 1000,
   now = Date.now,
   log = console.error,
   failedOver = () => undefined,
@@ -80,13 +83,14 @@ export function createFragmentSource({
   /** Each versioned file's content (undefined: the origin answered that it has none), fetched once. */
   /** @type {LRUCache<string, Promise<unknown>>} */
   const files = new LRUCache({ max: 1000 });
-  /** @type {Map<string, { failures: number, skippedUntil: number }>} */
+  /** Each origin's failures in a row, until when it is skipped, and when `serves` last checked it. */
+  /** @type {Map<string, { failures: number, skippedUntil: number, checkedAt: number }>} */
   const origins = new Map();
 
   const originOf = (/** @type {string} */ url) => new URL(url).origin;
   const health = (/** @type {string} */ origin) => {
     let known = origins.get(origin);
-    if (!known) origins.set(origin, (known = { failures: 0, skippedUntil: 0 }));
+    if (!known) origins.set(origin, (known = { failures: 0, skippedUntil: 0, checkedAt: -Infinity }));
     return known;
   };
 
@@ -127,6 +131,26 @@ export function createFragmentSource({
     } catch {
       return undefined;
     }
+  };
+
+  /**
+   * Asks an origin whether it answers at all (HEAD /): what is kept of its files says nothing of
+   * that. Any answer but a 5xx counts, and ends its failures in a row.
+   * @param {string} origin
+   */
+  const check = async (origin) => {
+    try {
+      const response = await fetch(`${origin}/`, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      if (response.status >= 500) throw new OriginFailure(`${origin}/ answered ${response.status}`);
+    } catch (error) {
+      if (error instanceof OriginFailure) throw error;
+      throw new OriginFailure(error instanceof Error ? error.message : String(error));
+    }
+    health(origin).failures = 0;
   };
 
   /**
@@ -232,13 +256,14 @@ export function createFragmentSource({
         }
         if (passed) failedOver(slice, passed);
         try {
+          // An origin that failed lately is asked first: its files kept here would hide that it is down.
+          if (known.failures > 0) await Promise.race([check(origin), deadline]);
           const found = /** @type {FragmentLookup} */ (
             await Promise.race([
               find({ url: origin + pathname + search, integrity: entry.integrity }, path, page),
               deadline,
             ])
           );
-          known.failures = 0;
           return found.kind === 'fragment' ? { ...found, origin } : found;
         } catch (error) {
           if (!(error instanceof OriginFailure)) throw error;
@@ -307,7 +332,22 @@ export function createFragmentSource({
     }
   }
 
-  return Object.assign(fragmentOf, { prefetch, fromDevServer });
+  /**
+   * Whether an origin serves, as far as is known now (no failure since its last answer); asked for
+   * each kept page whose fragment came from it, it checks the origin at most once per checkMs, so
+   * that an origin that stopped is noticed though every page is kept.
+   * @param {string} origin
+   */
+  const serves = (origin) => {
+    const known = health(origin);
+    if (now() - known.checkedAt >= checkMs) {
+      known.checkedAt = now();
+      check(origin).catch((error) => failed(origin, known, error.message));
+    }
+    return known.failures === 0;
+  };
+
+  return Object.assign(fragmentOf, { prefetch, fromDevServer, serves });
 }
 
 /**

@@ -163,9 +163,10 @@ describe('a fragment lookup', () => {
       retryAt: 5000,
     });
     expect(fetch).toHaveBeenCalledTimes(asked);
-    // One line when it starts being skipped, nothing per lookup.
+    // One line when it starts being skipped, nothing per lookup. The second lookup asked the
+    // origin itself first: what is kept of it would hide that it is down.
     expect(log.mock.calls).toEqual([
-      [`http://localhost:4176 failed 2 times in a row (${manifestUrl} answered 502): skipped for 5000 ms.`],
+      ['http://localhost:4176 failed 2 times in a row (http://localhost:4176/ answered 502): skipped for 5000 ms.'],
     ]);
 
     answer = async (url) => served(url);
@@ -278,6 +279,36 @@ describe('a fragment lookup', () => {
           origin: second,
         });
       }
+    });
+
+    it('notices an origin that stopped though its files are kept, and takes them from the next', async () => {
+      let clock = 0;
+      let firstUp = true;
+      answer = async (url) =>
+        url.startsWith(second) ? onSecond(url) : firstUp ? served(url) : Promise.reject(new TypeError('refused'));
+      const failedOver = vi.fn();
+      const fragmentOf = createFragmentSource({
+        timeoutMs,
+        checkMs: 1000,
+        now: () => clock,
+        failedOver,
+        log: () => undefined,
+      });
+      const lookup = () => fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins });
+      expect(await lookup()).toMatchObject({ origin: origins[0] });
+      expect(fragmentOf.serves(origins[0]!)).toBe(true);
+      firstUp = false;
+      // A kept page from it asks about it at most once a second; the check that fails says so.
+      expect(fragmentOf.serves(origins[0]!)).toBe(true);
+      clock = 1000;
+      await vi.waitFor(() => expect(fragmentOf.serves(origins[0]!)).toBe(false));
+      expect(await lookup()).toMatchObject({ kind: 'fragment', origin: second });
+      expect(failedOver).toHaveBeenCalledWith('legal', origins[0]);
+      // Back, it is asked again once its skip is over, and serves first again.
+      firstUp = true;
+      clock = 10_000;
+      expect(await lookup()).toMatchObject({ kind: 'fragment', origin: origins[0] });
+      expect(fragmentOf.serves(origins[0]!)).toBe(true);
     });
 
     it('is unavailable when every origin fails, and tries them all again later', async () => {

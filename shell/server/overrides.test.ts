@@ -60,7 +60,11 @@ const fragmentOf = Object.assign(
     html: `${path} released from ${entry.url}`,
   }),
   // Only the released versions' fragments are made up: a dev server's come from one, as in production.
-  { prefetch: async () => [], fromDevServer: createFragmentSource({ timeoutMs: 400 }).fromDevServer },
+  {
+    prefetch: async () => [],
+    fromDevServer: createFragmentSource({ timeoutMs: 400 }).fromDevServer,
+    serves: () => true,
+  },
 );
 
 const key = signer('the environment key, long enough to sign');

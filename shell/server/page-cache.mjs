@@ -23,6 +23,8 @@ const gzipped = promisify(gzip);
  *   on every instance that composes it, and new when the form is compressed again
  * @property {number} keepUntil when it must be composed again even if nothing changed (a page
  *   composed without its fragment tries again soon); Infinity for a final page
+ * @property {string} [origin] where its fragment came from, of the several its slice has: while that
+ *   origin fails, the page is composed again (from the next)
  * @property {boolean} stray kept apart from the site's own pages (see Composition)
  * @property {boolean} shared whether a shared cache may keep it
  * @property {string} tags what it depends on, for a cache purge (`shell legal`)
@@ -36,8 +38,8 @@ const gzipped = promisify(gzip);
  * game), kept apart in a smaller space, so that a flood of made-up addresses cannot push the
  * site's own pages out.
  * `retryAt`: for a page that is not final, when to compose it again at the soonest.
- * `security`: its security headers, where they are not the site's.
- * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, retryAt?: number, stray: boolean, shared: boolean, tags: string, timing: string, security?: readonly string[] }} Composition
+ * `security`: its security headers, where they are not the site's. `origin`: see KeptPage.
+ * @typedef {{ slice: string | undefined, status: number, html: string, final: boolean, retryAt?: number, origin?: string, stray: boolean, shared: boolean, tags: string, timing: string, security?: readonly string[] }} Composition
  */
 
 /** How long a page that is not final is reused before it is composed again, at least. */
@@ -103,6 +105,7 @@ export function createPageCache({ maxBytes, now = Date.now, compress = compresse
       bodies,
       etags: tagsOf(bodies),
       keepUntil: composed.final ? Infinity : Math.max(now() + retryAfterMs, composed.retryAt ?? 0),
+      ...(composed.origin && { origin: composed.origin }),
       stray: composed.stray,
       shared: composed.shared,
       tags: composed.tags,

@@ -46,6 +46,9 @@ import { createPageCache } from './page-cache.mjs';
 export function createPages({ shell, document, fragments, pageCacheBytes, now, log }) {
   const cache = createPageCache({ maxBytes: pageCacheBytes, now });
   const dependencies = pageDependencies(now);
+  /** Whether a kept page is still good: not due again, its fragment's origin serving. */
+  const standing = (/** @type {KeptPage} */ kept) =>
+    kept.keepUntil > now() && (kept.origin === undefined || fragments.serves(kept.origin));
 
   /**
    * Composes a page (`asked`) from the version chosen. Every address that names nothing (no page,
@@ -75,7 +78,7 @@ export function createPages({ shell, document, fragments, pageCacheBytes, now, l
     const stray = namesNothing(shown, found) && siteUnavailable === undefined;
     const key = keptAs === undefined ? undefined : (stray ? `not found: ${module ?? 'no page'}` : path) + keptAs;
     const keptUnderKey = key === undefined || key === path + keptAs ? undefined : cache.kept(key);
-    if (keptUnderKey && keptUnderKey.dependencies === dependsOn && keptUnderKey.keepUntil > now())
+    if (keptUnderKey && keptUnderKey.dependencies === dependsOn && standing(keptUnderKey))
       return { page: keptUnderKey, cache: 'hit' };
     const composition = async () => {
       const route =
@@ -104,6 +107,8 @@ export function createPages({ shell, document, fragments, pageCacheBytes, now, l
         html,
         final,
         retryAt: found?.kind === 'unavailable' ? found.retryAt : undefined,
+        // Of several origins, the one the fragment came from: the page stands while it serves.
+        origin: found?.kind === 'fragment' && origins && origins.length > 1 ? found.origin : undefined,
         stray: (found?.kind !== 'fragment' || found.notFound === true) && siteUnavailable === undefined,
         // Not kept by a shared cache: a page without its fragment, a site that cannot load its pages.
         shared: final && (status === 200 || status === 404),
@@ -130,6 +135,8 @@ export function createPages({ shell, document, fragments, pageCacheBytes, now, l
       const { path, map, shown, choice } = asked;
       const kept = cache.kept(path + keptAs);
       if (kept && kept.dependencies === dependencies.of(map, year, shown.slice, choice.version)) {
+        // Its fragment's origin failing: composed again, from the next, for this visitor already.
+        if (kept.origin && !fragments.serves(kept.origin)) return compose(asked, year, keptAs);
         if (kept.keepUntil > now()) return { page: kept, cache: 'hit' };
         compose(asked, year, keptAs).catch((error) => log(`Composing ${path} again failed: ${error}`));
         return { page: kept, cache: 'stale' };
