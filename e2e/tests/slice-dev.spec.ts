@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { overrideCookie, overrideSetCookie } from '@nova/contracts/dev-override';
+import { devPagesPath, overrideCookie, overrideSetCookie } from '@nova/contracts/dev-override';
 import { overrideToken } from '@nova/signing/override-token';
 import { signer } from '@nova/signing/signing';
 import { environmentKey } from '@nova/signing/signing-key';
@@ -39,6 +39,9 @@ test('slice dev: legal from source in one browser of the local environment, by H
     stops.push(dev.stop);
     expect(dev.link).toMatch(new RegExp(`^${shellOrigin}${terms}\\?override=[\\w-]+\\.[\\w-]+$`));
     lap('slice dev started');
+    // The pages its source declares now, which the composer routes its browser by.
+    const declared = JSON.parse(readFileSync(join(checkout.folder, 'src/exposes/pages.json'), 'utf8'));
+    expect(await (await page.request.get(`${devOrigin}${devPagesPath}`)).json()).toEqual(declared);
 
     // Browser A opens the link: the dev server's fragment in the server's HTML, and it hydrates.
     const response = await page.goto(dev.link);

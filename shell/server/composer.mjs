@@ -163,6 +163,19 @@ export function createComposer({
     return had instanceof Promise ? had.then(answered, (error) => staticDocument(answer, path, error)) : answered(had);
   };
 
+  /**
+   * `answer` for the override the request's browser holds (none: at once), with the pages its dev
+   * server declares now.
+   * @template T
+   * @param {RequestParts} request
+   * @param {(override: ActiveOverride | undefined) => T | Promise<T>} answer
+   * @returns {T | Promise<T>}
+   */
+  const withOverride = (request, answer) => {
+    const override = overrides?.of(request);
+    return override && overrides ? overrides.withDevPages(override).then(answer) : answer(undefined);
+  };
+
   return {
     /**
      * @param {RequestParts} request
@@ -185,7 +198,7 @@ export function createComposer({
         return answer.plain(405, 'Method not allowed: this site answers GET and HEAD.', {
           headers: ['Allow', 'GET, HEAD'],
         });
-      if (pathname === '/remotes.json') return remotes(request, search, overrides?.of(request));
+      if (pathname === '/remotes.json') return withOverride(request, (override) => remotes(request, search, override));
       if (namesFile(pathname))
         return { file: pathname, headers: [...security, 'Cache-Control', fileCaching(pathname)] };
       // A page has one address: any other spelling of it is sent there for good.
@@ -204,7 +217,8 @@ export function createComposer({
         ]);
       // A tab that previews renders in the browser: its page is its own (the same query parser as
       // /remotes.json and the shell, so `?%70review=` is one too).
-      return page(request, pathname, { preview: queryNames(search, 'preview'), override: overrides?.of(request) });
+      const preview = queryNames(search, 'preview');
+      return withOverride(request, (override) => page(request, pathname, { preview, override }));
     },
     /** Whether it can serve the site's pages: it has a usable remote map. */
     ready: () => remoteMap.current().revision !== undefined,

@@ -11,12 +11,15 @@
 // says why.
 import {
   devEntryPath,
+  devPagesPath,
   devVersion,
   overrideParameter,
   overridePatterns,
   overrideSetCookie,
 } from '@nova/contracts/dev-override';
 import { sliceNamePattern } from '@nova/contracts/environment';
+import { pagesProblems } from '@nova/contracts/pages';
+import { boundedBody } from '@nova/kit/body';
 import { overrideLifetimeMs, overrideOf } from '@nova/signing/override-token';
 import { askedOverHttps } from './request.mjs';
 
@@ -25,9 +28,15 @@ import { askedOverHttps } from './request.mjs';
 /** @typedef {import('./request.mjs').RequestParts} RequestParts */
 /**
  * An override a browser holds: its slice, the dev server's origin, and the version it names there
- * (the dev server's entry, which carries no integrity: the composer vouches for it).
- * @typedef {{ slice: string, origin: string, version: LoadableVersion }} ActiveOverride
+ * (the dev server's entry, which carries no integrity: the composer vouches for it), with the
+ * pages its source declares now, where the dev server said (`withDevPages`).
+ * @typedef {{ slice: string, origin: string, version: LoadableVersion, pages?: PageDeclaration[] }} ActiveOverride
+ * @typedef {import('@nova/contracts/pages').PageDeclaration} PageDeclaration
  */
+
+/** How long a dev server may take to say its pages, and the most it may send. */
+const devPagesTimeoutMs = 1000;
+const maxDevPagesBytes = 64 * 1024;
 
 const naming = new RegExp(overridePatterns.cookieNamed, 'g');
 const tokenOf = new RegExp(overridePatterns.cookieToken);
@@ -84,6 +93,31 @@ export function createOverrides({ signer, origins, now }) {
     Math.max(1, Math.floor(Math.min(expiresAt - now(), overrideLifetimeMs) / 1000));
 
   return {
+    /**
+     * The override with the pages its dev server's source declares now (`devPagesPath`), asked on
+     * every request, as its fragments are: a page added in source is routed to at once. A dev
+     * server that does not say, or says something that is not pages, leaves the override as it is
+     * (the pages the browser would see otherwise).
+     * @param {ActiveOverride} override
+     * @returns {Promise<ActiveOverride>}
+     */
+    async withDevPages(override) {
+      try {
+        const response = await fetch(new URL(devPagesPath, override.origin), {
+          signal: AbortSignal.timeout(devPagesTimeoutMs),
+          redirect: 'error',
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          return override;
+        }
+        const body = await boundedBody(response, maxDevPagesBytes);
+        const pages = body.over === undefined ? JSON.parse(body.text) : undefined;
+        return pagesProblems('pages', pages).length === 0 ? { ...override, pages } : override;
+      } catch {
+        return override;
+      }
+    },
     /**
      * What an override link in the query asks (the parameter as the edge reads it, never
      * percent-encoded): the Set-Cookie that starts the override its token names (if honoured) or

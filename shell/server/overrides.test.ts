@@ -70,14 +70,20 @@ const fragmentOf = Object.assign(
 const key = signer('the environment key, long enough to sign');
 let clock = Date.UTC(2026, 10, 28, 5);
 
-/** A team's dev server: its fragment endpoint renders what `source` holds now. */
+/**
+ * A team's dev server: its fragment endpoint renders what `source` holds now, its pages endpoint
+ * says what `devPages` holds now (none: it does not say).
+ */
 let source = 'the draft';
+let devPages: unknown = legacyPages('legal');
 let asked: string[] = [];
 let devServer: Server;
 let devOrigin: string;
 beforeAll(async () => {
   devServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://dev');
+    if (url.pathname === '/__nova/pages.json')
+      return devPages === undefined ? response.writeHead(404).end() : response.end(JSON.stringify(devPages));
     asked.push(url.pathname + url.search);
     if (url.pathname !== '/__nova/fragment' || url.searchParams.get('path') !== '/terms-and-conditions')
       return response.writeHead(404).end();
@@ -90,6 +96,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => devServer.close(resolve)));
 beforeEach(() => {
   source = 'the draft';
+  devPages = legacyPages('legal');
   asked = [];
   clock = Date.UTC(2026, 10, 28, 5);
 });
@@ -239,6 +246,25 @@ describe("an override's browser", () => {
         extras: { override: true },
       },
     ]);
+  });
+
+  it("is routed by the pages the dev server's source declares now, within its slice's paths", async () => {
+    const handler = handlerWith();
+    // The team drops Privacy from its source, and declares a page outside legal's paths.
+    devPages = [
+      { path: '/terms-and-conditions', module: 'TermsPage', title: 'Terms' },
+      { path: '/legal-news', module: 'NewsPage', title: 'News' },
+    ];
+    expect((await get(handler, '/privacy-policy', cookie())).status).toBe(404);
+    expect((await get(handler, '/legal-news', cookie())).status).toBe(404);
+    const legal = JSON.parse((await get(handler, '/remotes.json', cookie())).text).microFrontends.legal;
+    expect(legal.find((listed: { extras?: object }) => listed.extras)?.metadata.pages).toEqual([
+      { path: '/terms-and-conditions', module: 'TermsPage', title: 'Terms' },
+    ]);
+    // Others keep the released pages; a dev server that says nothing leaves those to its browser too.
+    expect((await get(handler, '/privacy-policy')).status).toBe(200);
+    devPages = undefined;
+    expect((await get(handler, '/privacy-policy', cookie())).status).toBe(200);
   });
 
   it('gets the slot rendered in the browser when the dev server is down', async () => {

@@ -5,6 +5,7 @@
 // and a browser that holds a development override (overrides.mjs) sees its slice from the team's
 // dev server (its pages composed for it alone, never kept). A tab that previews gets the released
 // page for itself alone: the browser then renders the versions it previews.
+import { ruleCovers } from '@nova/contracts/environment';
 import { entryFor } from './remote-map-view.mjs';
 import { visitorOf } from './request.mjs';
 
@@ -60,12 +61,17 @@ export function chooseVersion({ map, slice, request, override }) {
 
 /**
  * The version an override's browser is shown of its slice: the dev server's entry, with the pages
- * the version the browser would see otherwise serves (its bucket's: a canary's or the released).
+ * its source declares (those within the slice's paths), or where it did not say, those the version
+ * the browser would see otherwise serves (its bucket's: a canary's or the released).
  * @param {RemoteMapView} view
  * @param {ActiveOverride} override
  * @param {number} [bucket]
  * @returns {ServedVersion}
  */
 export function overriddenVersion(view, override, bucket) {
-  return { ...override.version, pages: entryFor(view, override.slice, bucket)?.pages ?? [] };
+  const paths = view.environment.slices[override.slice]?.paths ?? [];
+  const pages = override.pages
+    ? override.pages.filter((page) => paths.some((rule) => ruleCovers(rule, page.path)))
+    : (entryFor(view, override.slice, bucket)?.pages ?? []);
+  return { ...override.version, pages };
 }

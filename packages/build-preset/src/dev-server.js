@@ -4,17 +4,18 @@
 // Two additions make that work:
 //   - the fragment endpoint (`devFragmentPath`), which renders a page's fragment from source on
 //     each request, as the build's fragment step and `pnpm dev` do (server-source.js), for the
-//     environment's composer to put in that browser's server HTML;
+//     environment's composer to put in that browser's server HTML, and the pages endpoint
+//     (`devPagesPath`), the pages its source declares now, which that browser is routed by;
 //   - its exposed pages swapped in place on an edit. The environment's shell runs React's
 //     production build, which has neither the development JSX runtime nor Fast Refresh: the
 //     slice compiles as its production build does (NODE_ENV=production), and each exposed
 //     module accepts its page's updates itself and renders the new one (the page's state starts
 //     afresh; the document, the shell and its state stay).
-import { devFragmentPath } from '@nova/contracts/dev-override';
+import { devFragmentPath, devPagesPath } from '@nova/contracts/dev-override';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { fragmentsFromSource } from './server-source.js';
-import { exposedModules, exposesFolder } from './slice-pages.js';
+import { declaredPages, exposedModules, exposesFolder } from './slice-pages.js';
 
 /** The query that loads an exposed module as it is written, behind its swappable stand-in. */
 const asWritten = 'nova-as-written';
@@ -96,7 +97,29 @@ function fragmentEndpoint(fragments, origin) {
 }
 
 /**
- * Starts the slice's dev server on `port`, with its fragment endpoint.
+ * The pages endpoint (`devPagesPath`): the pages the slice's source declares now, read and checked
+ * on each request as its build does; 500 with the build's words where they do not hold.
+ * @param {string} root the slice's folder
+ * @returns {import('vite').Plugin}
+ */
+function pagesEndpoint(root) {
+  return {
+    name: 'nova:pages-endpoint',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(devPagesPath, (_request, response) => {
+        const declared = declaredPages(root, exposedModules(root));
+        response.statusCode = declared.pages ? 200 : 500;
+        response.setHeader('Content-Type', declared.pages ? 'application/json' : 'text/plain; charset=utf-8');
+        response.setHeader('Cache-Control', 'no-store');
+        response.end(declared.pages ? JSON.stringify(declared.pages) : declared.problems.join('\n'));
+      });
+    },
+  };
+}
+
+/**
+ * Starts the slice's dev server on `port`, with its fragment and pages endpoints.
  * @param {{ name: string, root: string, port: number, environment: string }} options
  *   root: the slice's folder (its vite.config.ts); environment: the site that loads its modules
  *   (the only other origin they are served to)
@@ -110,7 +133,7 @@ export async function startOverrideDevServer({ name, root, port, environment }) 
     root,
     configFile: join(root, 'vite.config.ts'),
     server: { port, strictPort: true, origin, cors: { origin: [new URL(environment).origin] } },
-    plugins: [swappableExposes(), fragmentEndpoint(fragments, origin)],
+    plugins: [swappableExposes(), fragmentEndpoint(fragments, origin), pagesEndpoint(root)],
   });
   await server.listen();
   return {

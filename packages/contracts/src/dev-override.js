@@ -53,6 +53,13 @@ export const overrideSetCookie = (token, seconds, secure) =>
  */
 export const devFragmentPath = '/__nova/fragment';
 
+/**
+ * The dev server's pages: `GET <origin>/__nova/pages.json` answers the pages the slice's source
+ * declares now (`src/exposes/pages.json`, checked as its build checks it), which an override's
+ * browser is routed by.
+ */
+export const devPagesPath = '/__nova/pages.json';
+
 /** The dev server's remote entry, under its origin. */
 export const devEntryPath = '/remoteEntry.js';
 
