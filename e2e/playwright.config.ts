@@ -2,7 +2,7 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 import { headlessChromium } from '@nova/tooling/chromium';
 import { shellOrigin } from './support/site.ts';
 
-const longTests = /[/\\](own-repository|forged-signals|slice-shipping|canary|canary-guard)\.spec\.ts$/;
+const longTests = /[/\\](own-repository|forged-signals|slice-shipping|canary|canary-guard|new-slice)\.spec\.ts$/;
 
 // Runs against the composed production build, served like separate deployments.
 export default defineConfig({

@@ -1,0 +1,189 @@
+// A slice the workspace does not have, as a new team starts one: `slice create` writes its
+// repository, which installs the platform packages from a registry of the test's own (Verdaccio,
+// filled as `pnpm platform:publish` fills it) and builds; and a discovery service whose
+// administrator the test is (its token known), to add the slice to an environment and give its
+// team a token with the slice CLI.
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join, relative } from 'node:path';
+import { startDiscovery } from 'discovery/service';
+import { listen, sliceHandler } from '../../scripts/local-origins.mjs';
+import { test as base } from './discovery.ts';
+import { forgetCachedPlatform, platformPackages, startRegistry } from './registry.ts';
+import { sliceCli } from './slice-cli.ts';
+import { repoRoot } from './site.ts';
+import { copyOfWorkspace } from './workspace-copy.ts';
+
+/** What a CLI run printed, and how it ended (a refusal does not throw). */
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` without blocking this process (whose servers the command may talk to). */
+export const run = (command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+  new Promise<Run>((resolve) => {
+    execFile(command, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+/** The workspace's slice CLI with `token` in SLICE_TOKEN. */
+export const sliceWith = (token: string, ...args: string[]) =>
+  run(process.execPath, [sliceCli, ...args], { env: { ...process.env, SLICE_TOKEN: token } });
+
+/**
+ * A team's shell: Node and npm, nothing of this workspace (no pnpm, none of its packages' programs
+ * on the PATH, none of the settings pnpm passes to what it runs).
+ */
+export const teamEnvironment: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_)/i.test(name))),
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((folder) => !folder.startsWith(repoRoot))
+    .join(delimiter),
+};
+
+export interface CreatedSlice {
+  /** Its repository, outside the workspace. */
+  repository: string;
+  /** Its build (`npm run build`'s dist/). */
+  dist: string;
+  /** A command in its repository, in the team's shell, with `token` in SLICE_TOKEN (if any). */
+  team(token: string | undefined, command: string, ...args: string[]): Promise<Run>;
+  /** Removes the repository. */
+  remove(): void;
+}
+
+/**
+ * `pnpm platform:publish --registry <registry>`, run in a copy of the workspace: it builds each
+ * platform package's dist/ afresh in place, and another spec (own-repository) may be publishing
+ * from the workspace's own dist/ meanwhile. The copy's files are hard links: buildPlatform removes
+ * dist/ and the build info before it writes them, and each package.json is the copy's own, in case
+ * pnpm's publish writes one.
+ */
+function publishPlatformFromACopy(registry: string) {
+  const copy = copyOfWorkspace();
+  try {
+    for (const folder of platformPackages())
+      copy.edit(join(relative(repoRoot, folder), 'package.json'), (text) => text);
+    execFileSync(process.execPath, ['registry/publish-platform.mjs', '--registry', registry], {
+      cwd: copy.root,
+      stdio: 'pipe',
+    });
+  } finally {
+    copy.remove();
+  }
+}
+
+/**
+ * A new slice `name` as `slice create` writes it, installed from a registry of its own on `port`
+ * (which has the platform's packages, and is stopped before this returns) and built. Its steps'
+ * durations go to `took`.
+ */
+export async function createdSlice(name: string, port: number, took: string[]): Promise<CreatedSlice> {
+  const step = <T>(what: string, work: () => T): T => {
+    const started = Date.now();
+    const result = work();
+    took.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  const folder = mkdtempSync(join(tmpdir(), `nova-${name}-`));
+  const repository = join(folder, name);
+  const registry = await startRegistry({ port, folder: join(folder, 'registry') });
+  try {
+    step('platform:publish', () => publishPlatformFromACopy(registry.url));
+    execFileSync(process.execPath, [sliceCli, 'create', name, '--dir', repository, '--registry', registry.url], {
+      stdio: 'pipe',
+    });
+    const inRepository = (command: string, ...args: string[]) =>
+      execFileSync(command, args, { cwd: repository, env: teamEnvironment, encoding: 'utf8', stdio: 'pipe' });
+    forgetCachedPlatform(registry.url);
+    step('npm install', () => inRepository('npm', 'install', '--prefer-offline', '--no-audit', '--no-fund'));
+    step('npm run build', () => inRepository('npm', 'run', 'build'));
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await registry.stop();
+  }
+  return {
+    repository,
+    dist: join(repository, 'dist'),
+    team: (token, command, ...args) =>
+      run(command, args, { cwd: repository, env: { ...teamEnvironment, ...(token ? { SLICE_TOKEN: token } : {}) } }),
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A slice origin for the versions in `<root>/<slice>` (made if missing), as the local environment
+ * serves one, on a free port: its URL, and how to stop it.
+ */
+export async function sliceOrigin(root: string, slice: string) {
+  mkdirSync(join(root, slice), { recursive: true });
+  const server = await listen(sliceHandler({ root: join(root, slice) }), 0);
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<unknown>((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+export interface AdministeredDiscovery {
+  /** The service (an instance of it on the test's own database). */
+  url: string;
+  /** Its administrator's token. */
+  adminToken: string;
+  /**
+   * An environment `name` of the service serving each slice from its origin, with `mapFile`'s map
+   * as its first (the administrator moving an environment onto the service); its map's URL.
+   */
+  environment(name: string, sliceOrigins: Record<string, string>, mapFile: string): Promise<string>;
+}
+
+/**
+ * `administered`: a discovery service on a database of the test's own whose administrator's token
+ * the test holds (the `discovery` fixture keeps its own), on the worker's PostgreSQL cluster.
+ */
+export const test = base.extend<{ administered: AdministeredDiscovery }>({
+  administered: async ({ postgres }, use) => {
+    const databaseUrl = await postgres.database(`e2e_${randomBytes(6).toString('hex')}`);
+    const adminToken = randomBytes(32).toString('base64url');
+    const service = await startDiscovery({ databaseUrl, adminToken, host: 'localhost' });
+    const asAdmin = async (url: string, method: string, body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, ...headers },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    };
+    try {
+      await use({
+        url: service.url,
+        adminToken,
+        async environment(name, sliceOrigins, mapFile) {
+          const origins = Object.fromEntries(Object.entries(sliceOrigins).map(([slice, origin]) => [slice, [origin]]));
+          await asAdmin(`${service.url}/environments/${name}`, 'PUT', { sliceOrigins: origins });
+          const map = `${service.url}/environments/${name}/remotes.json`;
+          // The environment is the administrator's (set above): the service adds it to the map it serves.
+          const { environment, ...stored } = JSON.parse(readFileSync(mapFile, 'utf8'));
+          await asAdmin(map, 'PUT', stored, { 'if-none-match': '*' });
+          return map;
+        },
+      });
+    } finally {
+      await service.close();
+    }
+  },
+});
+
+export { expect } from './discovery.ts';
