@@ -23,9 +23,9 @@ export type RemoteModules = Record<RemoteModuleId, PageModule>;
  * each page it declares (by its exposed module) with every concrete path it serves, e.g. one per
  * game; and, for a page whose path has parameters, an address of it that names nothing
  * (`notFound`): what that shows stands for every other address of the page, which the server
- * answers 404.
+ * answers 404. (Its parameter, the slice's name, is what @nova/contracts 1.0 asked for: any is taken.)
  */
-export type FragmentList = readonly {
+export type FragmentList<_Slice extends string = string> = readonly {
   page: string;
   paths: readonly string[];
   notFound?: string;
