@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, parseArgs, promisify } from 'node:util';
 import { npmEnvironment } from '../packages/tooling/src/npm-environment.js';
 import { repoRoot } from '../packages/tooling/src/repo-root.js';
+import { workspaceCopy } from '../packages/tooling/src/workspace-copy.js';
 import { pinnedPnpm } from '../scripts/pnpm.mjs';
 import { localRegistry } from '../packages/deploy/src/eject.js';
 import { basicCredentials, publishAccount } from './publish-account.mjs';
@@ -198,6 +199,46 @@ export function publishPlatform(registry) {
   return withRegistrySettings(registry, (env) =>
     execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env }),
   );
+}
+
+/**
+ * Makes npm's cache (the machine's, shared by every run) forget what it kept of the platform's
+ * packages from a registry at `url`. A registry of an earlier run may have had this port, with
+ * other contents under the same versions, and `npm install --prefer-offline` would take its
+ * package lists (and so its tarballs) for this one's.
+ * @param {string} url
+ */
+export function forgetCachedPlatform(url) {
+  const names = platformPackages().map((folder) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).name);
+  const npm = (/** @type {string[]} */ ...args) =>
+    execFileSync('npm', args, { encoding: 'utf8', env: npmEnvironment() });
+  const prefix = `make-fetch-happen:request-cache:${new URL(url).origin}/`;
+  const kept = npm('cache', 'ls', ...names)
+    .split('\n')
+    .filter((key) => key.startsWith(prefix));
+  if (kept.length > 0) npm('cache', 'clean', ...kept);
+}
+
+/**
+ * `pnpm platform:publish --registry <registry>`, run in a copy of the workspace: it builds each
+ * platform package's dist/ afresh there, so that nothing beside it (a test, a publish from this
+ * workspace's own dist/) finds a dist/ half written. Each package.json is the copy's own, in case
+ * pnpm's publish writes one. Resolves to what it printed.
+ * @param {string} registry
+ */
+export function publishPlatformFromACopy(registry) {
+  const copy = workspaceCopy();
+  try {
+    for (const folder of platformPackages())
+      copy.replace(join(relative(repoRoot, folder), 'package.json'), (text) => text);
+    return execFileSync(process.execPath, ['registry/publish-platform.mjs', '--registry', registry], {
+      cwd: copy.root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+  } finally {
+    copy.remove();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,14 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join, relative } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { startDiscovery } from 'discovery/service';
 import { listen, sliceHandler } from '../../scripts/local-origins.mjs';
 import { test as base } from './discovery.ts';
-import { forgetCachedPlatform, platformPackages, startRegistry } from './registry.ts';
+import { forgetCachedPlatform, publishPlatformFromACopy, startRegistry } from './registry.ts';
 import { sliceCli } from './slice-cli.ts';
 import { repoRoot } from './site.ts';
-import { copyOfWorkspace } from './workspace-copy.ts';
 
 /** What a CLI run printed, and how it ended (a refusal does not throw). */
 export interface Run {
@@ -57,27 +56,6 @@ export interface CreatedSlice {
   team(token: string | undefined, command: string, ...args: string[]): Promise<Run>;
   /** Removes the repository. */
   remove(): void;
-}
-
-/**
- * `pnpm platform:publish --registry <registry>`, run in a copy of the workspace: it builds each
- * platform package's dist/ afresh in place, and another spec (own-repository) may be publishing
- * from the workspace's own dist/ meanwhile. The copy's files are hard links: buildPlatform removes
- * dist/ and the build info before it writes them, and each package.json is the copy's own, in case
- * pnpm's publish writes one.
- */
-function publishPlatformFromACopy(registry: string) {
-  const copy = copyOfWorkspace();
-  try {
-    for (const folder of platformPackages())
-      copy.edit(join(relative(repoRoot, folder), 'package.json'), (text) => text);
-    execFileSync(process.execPath, ['registry/publish-platform.mjs', '--registry', registry], {
-      cwd: copy.root,
-      stdio: 'pipe',
-    });
-  } finally {
-    copy.remove();
-  }
 }
 
 /**

@@ -10,8 +10,8 @@ import { delimiter, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it, vi } from 'vitest';
 import { freePort } from '@nova/tooling/free-port';
-import { npmEnvironment } from '@nova/tooling/npm-environment';
 import { repoRoot } from '@nova/tooling/repo-root';
+import { forgetCachedPlatform, publishPlatformFromACopy } from '../../../registry/publish-platform.mjs';
 import { startRegistry } from '../../../registry/registry.mjs';
 import { create } from './create.js';
 
@@ -34,29 +34,14 @@ const teamEnvironment = {
     .join(delimiter),
 };
 
-/**
- * Makes npm's cache forget what it kept of the platform's packages from a registry at `url`: one
- * of an earlier run may have had this port, with other contents under the same versions.
- */
-function forgetCachedPlatform(url: string, names: string[]) {
-  const npm = (...args: string[]) => execFileSync('npm', args, { encoding: 'utf8', env: npmEnvironment() });
-  const prefix = `make-fetch-happen:request-cache:${new URL(url).origin}/`;
-  const kept = npm('cache', 'ls', ...names)
-    .split('\n')
-    .filter((key) => key.startsWith(prefix));
-  if (kept.length > 0) npm('cache', 'clean', ...kept);
-}
-
 it(
   'builds a created slice with its own npm run build against a registry of the platform packages: its manifest declares its page',
   { timeout: 20 * 60_000 },
   async () => {
     const registry = await startRegistry({ port: await freePort(), folder: join(folder, 'registry') });
     stopRegistry = registry.stop;
-    execFileSync(process.execPath, ['scripts/pnpm.mjs', 'platform:publish', '--registry', registry.url], {
-      cwd: repoRoot,
-      stdio: 'pipe',
-    });
+    // From a copy of the workspace: other tests read this one's dist/ meanwhile.
+    publishPlatformFromACopy(registry.url);
 
     // Written as the CLI writes it, with git as on a machine with no settings.
     const gitSettings = join(folder, 'gitconfig');
@@ -71,11 +56,7 @@ it(
 
     const team = (command: string, ...args: string[]) =>
       execFileSync(command, args, { cwd: repository, env: teamEnvironment, encoding: 'utf8', stdio: 'pipe' });
-    const manifest = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8'));
-    const platform = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
-      name.startsWith('@nova/'),
-    );
-    forgetCachedPlatform(registry.url, platform);
+    forgetCachedPlatform(registry.url);
     team('npm', 'install', '--prefer-offline', '--no-audit', '--no-fund');
 
     // Its own tests: the types, the page's unit test and its fragment's hydration.
