@@ -69,12 +69,30 @@ export const cliOptions = /** @type {const} */ ({
   'staged-in': { type: 'string' },
   'allow-unstaged': { type: 'boolean', default: false },
   'drop-pages': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
 });
 
-/** The command line, read once: the command, its arguments after it, every option (a default where none is given). */
-export function readCommandLine() {
-  const { values: options, positionals } = parseArgs({ allowPositionals: true, options: cliOptions });
-  const [command, ...args] = positionals;
-  return { command, args, options, positionals };
+/** What `slice --help` prints, and a command line the CLI cannot read. */
+export const usage = [
+  `Usage: slice <${commandNames.join('|')}> …`,
+  "Each command's arguments and options: the README's slice-team section (your slice's README, or the workspace's).",
+].join('\n');
+
+/**
+ * The command line, read once: the command, its arguments after it, every option (a default where
+ * none is given); or, for one it cannot read (an option it does not have, a value missing), why.
+ * @param {string[]} [argv]
+ */
+export function readCommandLine(argv = process.argv.slice(2)) {
+  try {
+    const { values: options, positionals } = parseArgs({ args: argv, allowPositionals: true, options: cliOptions });
+    const [command, ...args] = positionals;
+    return { command, args, options, positionals };
+  } catch (error) {
+    // Node's own words name the option; its advice about "--" is for another kind of tool.
+    const message =
+      error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '.') : error;
+    return { unreadable: `${message}\n${usage}` };
+  }
 }
-/** @typedef {ReturnType<typeof readCommandLine>} CommandLine */
+/** @typedef {Exclude<ReturnType<typeof readCommandLine>, { unreadable: string }>} CommandLine */

@@ -14,7 +14,7 @@
 // workspace, shell/dist/mf-manifest.json; elsewhere the environment's, <environment>/mf-manifest.json,
 // where --environment <url> is the environment's site, by default http://localhost:4173).
 // Every change to the map is one compare-and-set update: concurrent runs never lose each other's.
-import { commandNames, readCommandLine } from './cli-options.js';
+import { readCommandLine, usage } from './cli-options.js';
 import { checkCommand } from './commands/check.js';
 import { commandContext } from './commands/context.js';
 import { createCommand } from './commands/create.js';
@@ -52,12 +52,18 @@ const commands = {
 };
 
 const line = readCommandLine();
-const context = commandContext(line);
-try {
-  const { command } = line;
-  if (!command || !Object.hasOwn(commands, command)) throw new Error(`Usage: slice <${commandNames.join('|')}> …`);
-  await commands[/** @type {import('./cli-options.js').CommandName} */ (command)](line, context);
-} catch (error) {
-  console.error(`slice ${line.positionals.join(' ')} failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
+if ('unreadable' in line) {
+  console.error(`slice: ${line.unreadable}`);
+  process.exitCode = 2;
+} else if (line.options.help) console.log(usage);
+else {
+  const context = commandContext(line);
+  try {
+    const { command } = line;
+    if (!command || !Object.hasOwn(commands, command)) throw new Error(usage);
+    await commands[/** @type {import('./cli-options.js').CommandName} */ (command)](line, context);
+  } catch (error) {
+    console.error(`slice ${line.positionals.join(' ')} failed: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
 }
