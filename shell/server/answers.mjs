@@ -137,7 +137,10 @@ export function answers(security, { bucketChoiceSeconds, now }) {
       const shared = page.shared && !personal && !visitor?.personal;
       const varies = visitor !== undefined;
       const etag = page.etags[encoding];
-      if (!visitor?.personal && etagMatches(request.headers.get('if-none-match'), etag)) {
+      // An edge whose security headers are not these gets the page whole: it keeps what a 200
+      // carries, and so these (a 304 would leave its copy, and its headers, as they are).
+      const edgeOutOfDate = edgeSecurityOf(request) !== null && !edgeAddsSecurity(request);
+      if (!visitor?.personal && !edgeOutOfDate && etagMatches(request.headers.get('if-none-match'), etag)) {
         const kept = [
           'Cache-Control',
           shared ? cachePolicy.page : cachePolicy.private,

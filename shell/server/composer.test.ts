@@ -361,6 +361,14 @@ describe('a composed page', () => {
       expect(throughOlderEdge.header(name), name).toBe(direct.header(name));
     }
     expect(throughEdge.text).toBe(direct.text);
+    // The older edge gets the page whole even where its copy is current: a 304 would leave its
+    // copy's headers (none) as they are, and it would add its own, older ones.
+    const tag = { 'If-None-Match': direct.header('ETag')! };
+    expect((await get(handler, '/terms-and-conditions', tag)).status).toBe(304);
+    const older = { 'X-Edge-Security-Headers': securityFingerprint(['Content-Security-Policy', "default-src 'self'"]) };
+    const revalidated = await get(handler, '/terms-and-conditions', { ...older, ...tag });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.header('Content-Security-Policy')).toBe(direct.header('Content-Security-Policy'));
     // Asked by the browser again, in the same second, it has them (the two answers are not one).
     expect((await get(handler, '/terms-and-conditions')).header('Content-Security-Policy')).toBeDefined();
   });
@@ -557,6 +565,11 @@ describe('the page policy', () => {
     expect(other.status).toBe(404);
     expect(other.header('Server-Timing')).toBe('cache;desc=hit');
     expect(renderShell).toHaveBeenCalledTimes(2);
+
+    // Under a slice's paths, an address none of its pages has: its own, kept beside the shell's.
+    for (const path of ['/games/a/b', '/nope-too', '/games/c/d', '/x/z'])
+      expect((await get(handler, path)).status, path).toBe(404);
+    expect(renderShell).toHaveBeenCalledTimes(3);
   });
 
   it('reads a target as the URL parser does: escapes, dot segments, backslashes, hostile queries', async () => {

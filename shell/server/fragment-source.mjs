@@ -247,20 +247,32 @@ export function createFragmentSource({
     let passed = '';
     /** Whether every origin asked is up but sent another manifest than the map names. */
     let mismatched = true;
+    const started = performance.now();
     try {
-      for (const origin of candidates) {
+      for (const [index, origin] of candidates.entries()) {
         const known = health(origin);
         if (known.skippedUntil > now()) {
           retryAt = Math.min(retryAt ?? Infinity, known.skippedUntil);
           continue;
         }
         if (passed) failedOver(slice, passed);
+        // Each origin left gets its share of the time left: one that hangs leaves time for the next.
+        const share = (timeoutMs - (performance.now() - started)) / (candidates.length - index);
+        /** @type {ReturnType<typeof setTimeout> | undefined} */
+        let shareTimer;
+        const shareOver = new Promise((_, reject) => {
+          shareTimer = setTimeout(
+            () => reject(new OriginFailure(`${origin} did not answer within ${Math.round(share)} ms`)),
+            share,
+          );
+        });
         try {
           // An origin that failed lately is asked first: its files kept here would hide that it is down.
-          if (known.failures > 0) await Promise.race([check(origin), deadline]);
+          if (known.failures > 0) await Promise.race([check(origin), shareOver, deadline]);
           const found = /** @type {FragmentLookup} */ (
             await Promise.race([
               find({ url: origin + pathname + search, integrity: entry.integrity }, path, page),
+              shareOver,
               deadline,
             ])
           );
@@ -273,6 +285,9 @@ export function createFragmentSource({
           else failed(origin, known, error.message);
           passed = origin;
           if (error.deadline) break;
+        } finally {
+          clearTimeout(shareTimer);
+          shareOver.catch(() => undefined);
         }
       }
     } finally {

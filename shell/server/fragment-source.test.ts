@@ -281,6 +281,16 @@ describe('a fragment lookup', () => {
       }
     });
 
+    it("leaves an origin that hangs for the next within the lookup's time: each gets its share", async () => {
+      // The first never answers: were it given the whole time, the lookup would end without a fragment.
+      answer = async (url) => (url.startsWith(second) ? onSecond(url) : new Promise<Response>(() => undefined));
+      const fragmentOf = createFragmentSource({ timeoutMs, log: () => undefined });
+      expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage', { slice: 'legal', origins })).toMatchObject({
+        kind: 'fragment',
+        origin: second,
+      });
+    });
+
     it('notices an origin that stopped though its files are kept, and takes them from the next', async () => {
       let clock = 0;
       let firstUp = true;

@@ -50,7 +50,8 @@ export function composePage(document, { matched, shown, year, entry, origins, fo
   const { slice } = shown;
   const fragment = found?.kind === 'fragment' ? found : undefined;
   // The entry on the origin that answered for the fragment, if one had to answer for another.
-  const url = entry && fragment?.origin ? fragment.origin + new URL(entry.url).pathname : entry?.url;
+  const entryUrl = entry && new URL(entry.url);
+  const url = entryUrl && fragment?.origin ? fragment.origin + entryUrl.pathname + entryUrl.search : entry?.url;
   const rendered = matched.render({ slotHtml: fragment?.html, year });
   const shellHead = hoisted.exec(rendered.html)?.[0] ?? '';
   /** @type {DataBlock} */

@@ -76,7 +76,10 @@ export function createPages({ shell, document, fragments, pageCacheBytes, now, l
     const fetched = performance.now();
     const module = slice && page ? `${slice}/${page.module}` : undefined;
     const stray = namesNothing(shown, found) && siteUnavailable === undefined;
-    const key = keptAs === undefined ? undefined : (stray ? `not found: ${module ?? 'no page'}` : path) + keptAs;
+    // What names nothing is kept once per what it shows: a slice's page, its slice's Not Found, or
+    // the shell's (each depends on other things).
+    const nothing = `not found: ${module ?? (slice ? `${slice}, no page` : 'no page')}`;
+    const key = keptAs === undefined ? undefined : (stray ? nothing : path) + keptAs;
     const keptUnderKey = key === undefined || key === path + keptAs ? undefined : cache.kept(key);
     if (keptUnderKey && keptUnderKey.dependencies === dependsOn && standing(keptUnderKey))
       return { page: keptUnderKey, cache: 'hit' };
