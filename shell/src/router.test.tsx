@@ -1,11 +1,18 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RemoteMapError } from './federation/remote-map-error.ts';
-import { emptyMap, type RemoteMap } from './federation/remote-map-reader.ts';
+import { emptyMap, fetchRemoteMap, type RemoteMap } from './federation/remote-map-reader.ts';
 import { registeredRemotes } from './federation/runtime.ts';
 import { createRouter } from './router.tsx';
 import { pageOfRoute, siteRouteId, type PageRoute } from './routes.tsx';
 
+vi.mock('./federation/remote-map-reader.ts', async (original) => ({
+  ...(await original<typeof import('./federation/remote-map-reader.ts')>()),
+  // The environment's map now, as a navigation to an unknown address reads it (unread by default).
+  fetchRemoteMap: vi.fn(async () => {
+    throw new Error('/remotes.json was not read.');
+  }),
+}));
 vi.mock('./federation/runtime.ts', () => ({
   loadRemotePage: vi.fn(async () => ({ default: () => null })),
   registeredRemotes: vi.fn(),
@@ -86,6 +93,23 @@ describe("the browser's router", () => {
     expect(registeredRemotes).toHaveBeenCalledTimes(1);
     await act(() => router.navigate('/contact', { replace: true }));
     expect(shown(router)?.module).toBe('contact/ContactPage');
+    router.dispose();
+  });
+
+  it('asks anew for the document of an address a page was released at since the tab read its map', async () => {
+    const news = page('/games/news', 'games/NewsPage', 'News');
+    vi.mocked(registeredRemotes).mockResolvedValue(mapOf([games]));
+    vi.mocked(fetchRemoteMap).mockResolvedValue(mapOf([games, news]));
+    const loadDocument = vi.fn();
+    history.replaceState(null, '', '/games');
+    const router = createRouter({ remoteMap: mapOf([games]) }, { loadDocument });
+    await act(() => router.navigate('/games/news'));
+    expect(loadDocument).toHaveBeenCalledWith('/games/news');
+    // An address no page has, then or now, is the shell's Not Found, in the tab.
+    loadDocument.mockClear();
+    await act(() => router.navigate('/nothing-here'));
+    expect(loadDocument).not.toHaveBeenCalled();
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
     router.dispose();
   });
 });

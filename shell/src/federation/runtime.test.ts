@@ -145,6 +145,21 @@ describe('the remote loader', () => {
     expect(loadRemote).toHaveBeenCalledTimes(3);
   });
 
+  it('leaves an origin that does not answer within its time for the next', async () => {
+    vi.useFakeTimers();
+    vi.mocked(loadRemote)
+      .mockReturnValueOnce(new Promise(() => undefined))
+      .mockResolvedValue(page);
+    const { loadRemotePage, originAttemptMs } = await freshRuntime();
+    const loaded = loadRemotePage('games/GamesPage');
+    await vi.advanceTimersByTimeAsync(originAttemptMs - 1);
+    expect(forcedEntries()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(loaded).resolves.toBe(page);
+    expect(forcedEntries()).toEqual(['http://localhost:4185/mf-manifest.json']);
+    vi.useRealTimers();
+  });
+
   it('fails a page only when every origin of its slice failed, and retries on the next one, afresh', async () => {
     vi.mocked(loadRemote).mockRejectedValue(new Error('refused'));
     const { loadRemotePage, retryRemotePage } = await freshRuntime();

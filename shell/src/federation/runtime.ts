@@ -109,10 +109,23 @@ function nextOrigin(name: RemoteName): string | undefined {
   return moved;
 }
 
+/** How long a page load may take on one origin of several before the next is asked. */
+export const originAttemptMs = 2000;
+
+/** `promise`, or a failure saying `why` if it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(why)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Loads a page from the origin its remote is registered on, and, where that fails (refused, an
- * error, a manifest that is not the one its integrity names), from each next origin of the remote
- * in turn: the visitor sees a fallback only when every origin failed.
+ * error, a manifest that is not the one its integrity names, no answer within originAttemptMs),
+ * from each next origin of the remote in turn: the visitor sees a fallback only when every origin
+ * failed.
  */
 async function loadPage(id: RemoteModuleId): Promise<PageModule> {
   const name = remoteOf(id);
@@ -122,7 +135,11 @@ async function loadPage(id: RemoteModuleId): Promise<PageModule> {
   const tries = origins.get(name)?.all.length ?? 1;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const module = await loadRemote<PageModule>(id);
+      const load = loadRemote<PageModule>(id);
+      // Where a next origin is left, one that hangs is left for it.
+      const module = await (attempt < tries
+        ? within(load, originAttemptMs, `${id} did not arrive within ${originAttemptMs} ms`)
+        : load);
       if (!module) throw new Error(`${id} could not be loaded.`);
       return module;
     } catch (error) {
