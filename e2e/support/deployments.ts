@@ -79,14 +79,14 @@ export const remoteMapOf = (
   });
 
 /**
- * Which origins serve which slice for entries like these: each slice's shipped origin, and the
- * origin of any entry given for it.
+ * Which origin serves which slice for entries like these: the origin of the entry given for it, or
+ * its shipped origin. One each: a second would be one the slice's pages fail over to.
  */
 export function originsOf(entries: Partial<Record<RemoteName, string>>): SliceOrigins {
   return Object.fromEntries(
     sliceNames.map((name) => {
-      const urls = [shippedRemotes[name], entries[name]].filter(isHttpUrl);
-      return [name, [...new Set(urls.map((url) => new URL(url).origin))]];
+      const url = [entries[name], shippedRemotes[name]].find(isHttpUrl);
+      return [name, url ? [new URL(url).origin] : []];
     }),
   );
 }
