@@ -10,6 +10,8 @@ const adminToken = randomBytes(32).toString('base64url');
 export interface Discovery {
   /** The service (an instance of it on the test's own database). */
   url: string;
+  /** Its administrator's token, for a test that runs `slice environment` or `slice token` as they would. */
+  adminToken: string;
   /**
    * Sets up an environment of the service that serves each slice from its origin, with `mapFile`'s
    * map as its first (as an administrator moving an environment onto the service); its map's URL.
@@ -50,6 +52,7 @@ export const test = base.extend<{ discovery: Discovery }, { postgres: Awaited<Re
     const service = await startDiscovery({ databaseUrl, adminToken, host: 'localhost' });
     await use({
       url: service.url,
+      adminToken,
       async environment(name, sliceOrigins, mapFile) {
         const origins = Object.fromEntries(Object.entries(sliceOrigins).map(([slice, origin]) => [slice, [origin]]));
         await asAdmin(`${service.url}/environments/${name}`, 'PUT', { sliceOrigins: origins });

@@ -4,14 +4,11 @@
 // administrator the test is (its token known), to add the slice to an environment and give its
 // team a token with the slice CLI.
 import { execFile, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { startDiscovery } from 'discovery/service';
 import { listen, sliceHandler } from '../../scripts/local-origins.mjs';
-import { test as base } from './discovery.ts';
 import { forgetCachedPlatform, publishPlatformFromACopy, startRegistry } from './registry.ts';
 import { sliceCli } from './slice-cli.ts';
 import { repoRoot } from './site.ts';
@@ -115,53 +112,4 @@ export async function sliceOrigin(root: string, slice: string) {
   };
 }
 
-export interface AdministeredDiscovery {
-  /** The service (an instance of it on the test's own database). */
-  url: string;
-  /** Its administrator's token. */
-  adminToken: string;
-  /**
-   * An environment `name` of the service serving each slice from its origin, with `mapFile`'s map
-   * as its first (the administrator moving an environment onto the service); its map's URL.
-   */
-  environment(name: string, sliceOrigins: Record<string, string>, mapFile: string): Promise<string>;
-}
-
-/**
- * `administered`: a discovery service on a database of the test's own whose administrator's token
- * the test holds (the `discovery` fixture keeps its own), on the worker's PostgreSQL cluster.
- */
-export const test = base.extend<{ administered: AdministeredDiscovery }>({
-  administered: async ({ postgres }, use) => {
-    const databaseUrl = await postgres.database(`e2e_${randomBytes(6).toString('hex')}`);
-    const adminToken = randomBytes(32).toString('base64url');
-    const service = await startDiscovery({ databaseUrl, adminToken, host: 'localhost' });
-    const asAdmin = async (url: string, method: string, body: unknown, headers: Record<string, string> = {}) => {
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, ...headers },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    };
-    try {
-      await use({
-        url: service.url,
-        adminToken,
-        async environment(name, sliceOrigins, mapFile) {
-          const origins = Object.fromEntries(Object.entries(sliceOrigins).map(([slice, origin]) => [slice, [origin]]));
-          await asAdmin(`${service.url}/environments/${name}`, 'PUT', { sliceOrigins: origins });
-          const map = `${service.url}/environments/${name}/remotes.json`;
-          // The environment is the administrator's (set above): the service adds it to the map it serves.
-          const { environment, ...stored } = JSON.parse(readFileSync(mapFile, 'utf8'));
-          await asAdmin(map, 'PUT', stored, { 'if-none-match': '*' });
-          return map;
-        },
-      });
-    } finally {
-      await service.close();
-    }
-  },
-});
-
-export { expect } from './discovery.ts';
+export { expect, test } from './discovery.ts';

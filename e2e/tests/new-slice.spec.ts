@@ -7,15 +7,8 @@ import { releasedVersion, type RemoteMapJson } from '@nova/contracts/remote-map'
 import { publishedVersion, type Deployments } from '../support/deployments.ts';
 import { dataBlockOf } from '../support/data-block.ts';
 import { edgeBefore } from '../support/edge.ts';
-import {
-  createdSlice,
-  expect,
-  sliceOrigin,
-  sliceWith,
-  test,
-  type AdministeredDiscovery,
-  type Run,
-} from '../support/new-slice.ts';
+import { createdSlice, expect, sliceOrigin, sliceWith, test, type Run } from '../support/new-slice.ts';
+import type { Discovery } from '../support/discovery.ts';
 import { titles } from '../support/site.ts';
 
 // Issue 46: a new slice joins an environment with no shell release, no new setting and no restart;
@@ -46,12 +39,12 @@ const heading = (page: Page) => page.getByRole('main').getByRole('heading', { le
  * An environment of its own (every slice published and released in a deployment root, each on its
  * own origin) moved onto the service as `staging`; its root and its map's URL.
  */
-async function environmentOnTheService(deploy: Deployments, administered: AdministeredDiscovery) {
+async function environmentOnTheService(deploy: Deployments, discovery: Discovery) {
   const environment = await deploy.environment();
   const { origins } = JSON.parse(readFileSync(join(environment.root, 'environment.json'), 'utf8')) as {
     origins: Record<string, string>;
   };
-  const mapUrl = await administered.environment('staging', origins, remoteMapFile(environment.root));
+  const mapUrl = await discovery.environment('staging', origins, remoteMapFile(environment.root));
   return { root: environment.root, mapUrl };
 }
 
@@ -59,7 +52,7 @@ test('a slice made with slice create is added to an environment, released, and c
   page,
   request,
   deploy,
-  administered,
+  discovery,
 }) => {
   // Measured here: about 35 s, most of it the platform's publish and the slice's npm install.
   test.setTimeout(5 * 60_000);
@@ -70,7 +63,7 @@ test('a slice made with slice create is added to an environment, released, and c
   try {
     // The environment, on the discovery service, with two composers reading its map, one of them
     // behind the nginx edge: all running before anyone has heard of news.
-    const { mapUrl } = await environmentOnTheService(deploy, administered);
+    const { mapUrl } = await environmentOnTheService(deploy, discovery);
     const composers = [await deploy.composer(mapUrl), await deploy.composer(mapUrl)] as const;
     const edge = await edgeBefore(composers[0]);
     stops.push(edge.stop);
@@ -90,7 +83,7 @@ test('a slice made with slice create is added to an environment, released, and c
     stops.push(stopOrigin);
 
     // The administrator adds news to the environment (its origin and paths) and gives its team a token.
-    const admin = (...args: string[]) => sliceWith(administered.adminToken, ...args, '--map', mapUrl);
+    const admin = (...args: string[]) => sliceWith(discovery.adminToken, ...args, '--map', mapUrl);
     expect(
       succeeded(await admin('environment', 'staging', '--origins', `news=${newsOrigin}`, '--paths', 'news=/news/*')),
     ).toContain(`news at /news/* from ${newsOrigin}`);
@@ -169,10 +162,10 @@ test('a slice made with slice create is added to an environment, released, and c
 
 test("a version declaring another slice's page is refused by slice release, by --traffic and by the discovery service", async ({
   deploy,
-  administered,
+  discovery,
 }) => {
   test.setTimeout(120_000);
-  const { root, mapUrl } = await environmentOnTheService(deploy, administered);
+  const { root, mapUrl } = await environmentOnTheService(deploy, discovery);
   const readMap = async () => {
     const response = await fetch(mapUrl);
     return { etag: response.headers.get('etag'), map: (await response.json()) as ServedMap };
@@ -186,7 +179,7 @@ test("a version declaring another slice's page is refused by slice release, by -
   // `slice publish` records), published: listed, not released.
   const made = succeeded(
     await sliceWith(
-      administered.adminToken,
+      discovery.adminToken,
       'token',
       'create',
       '--team',
