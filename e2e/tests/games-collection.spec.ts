@@ -11,6 +11,27 @@ test("a card's Play link opens that game's page", async ({ page }) => {
   await expect(page).toHaveTitle(pageTitle('Alpha Eagle'));
 });
 
+test('a card lifts under the pointer, and stays lifted with the pointer on its lower edge', async ({ page }) => {
+  await page.goto('/games');
+  const card = page.getByRole('main').getByRole('article').first();
+  const box = (await card.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 1);
+  // Frame after frame (the lift's transition runs, then rests), the card stays hovered and lifted.
+  const frames = await card.evaluate(
+    (article) =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        const look = () => {
+          seen.push(`${article.matches(':hover')} ${getComputedStyle(article.firstElementChild!).transform}`);
+          if (seen.length < 30) requestAnimationFrame(look);
+          else resolve(seen.slice(20));
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+  expect(new Set(frames)).toEqual(new Set(['true matrix(1, 0, 0, 1, 0, -2)']));
+});
+
 test('Back to Home leads Home', async ({ page }) => {
   await page.goto('/games');
   await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();

@@ -12,7 +12,18 @@ interface GameCardProps {
   imageLoading: 'eager' | 'lazy';
 }
 
+// The card lifts on hover; what is hovered stays in place (the article), so a pointer on the
+// card's lower edge does not lose the hover as the card lifts, and the card does not jitter.
 const Card = styled.article`
+  height: 100%;
+  &:hover > div,
+  &:focus-within > div {
+    border-color: ${({ theme }) => theme.color.primary};
+    transform: translateY(-2px);
+  }
+`;
+
+const Surface = styled.div`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -24,11 +35,6 @@ const Card = styled.article`
   transition:
     border-color 0.15s ease,
     transform 0.15s ease;
-  &:hover,
-  &:focus-within {
-    border-color: ${({ theme }) => theme.color.primary};
-    transform: translateY(-2px);
-  }
 `;
 
 const Body = styled.div`
@@ -64,15 +70,17 @@ const PlayLink = styled(ButtonNavLink)`
 export function GameCard({ game, headingLevel, imageLoading }: GameCardProps) {
   return (
     <Card>
-      <GameArt game={game} loading={imageLoading} />
-      <Body>
-        <Title as={`h${headingLevel}`}>{game.title}</Title>
-        <Description>{game.description}</Description>
-        {/* The name says which game (it starts with the visible word); NavLink marks the page being shown. */}
-        <PlayLink to={gamePath(game.id)} aria-label={`Play ${game.title}`} end>
-          Play
-        </PlayLink>
-      </Body>
+      <Surface>
+        <GameArt game={game} loading={imageLoading} />
+        <Body>
+          <Title as={`h${headingLevel}`}>{game.title}</Title>
+          <Description>{game.description}</Description>
+          {/* The name says which game (it starts with the visible word); NavLink marks the page being shown. */}
+          <PlayLink to={gamePath(game.id)} aria-label={`Play ${game.title}`} end>
+            Play
+          </PlayLink>
+        </Body>
+      </Surface>
     </Card>
   );
 }
