@@ -21,7 +21,7 @@ export interface Run {
 }
 
 /** Runs `command` without blocking this process (whose servers the command may talk to). */
-export const run = (command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+const run = (command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
   new Promise<Run>((resolve) => {
     execFile(command, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -36,7 +36,7 @@ export const sliceWith = (token: string, ...args: string[]) =>
  * A team's shell: Node and npm, nothing of this workspace (no pnpm, none of its packages' programs
  * on the PATH, none of the settings pnpm passes to what it runs).
  */
-export const teamEnvironment: NodeJS.ProcessEnv = {
+const teamEnvironment: NodeJS.ProcessEnv = {
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_)/i.test(name))),
   PATH: (process.env.PATH ?? '')
     .split(delimiter)

@@ -25,6 +25,7 @@ export type RemoteModules = Record<RemoteModuleId, PageModule>;
  * (`notFound`): what that shows stands for every other address of the page, which the server
  * answers 404. (Its parameter, the slice's name, is what @nova/contracts 1.0 asked for: any is taken.)
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- kept for @nova/contracts 1.0's users
 export type FragmentList<_Slice extends string = string> = readonly {
   page: string;
   paths: readonly string[];
