@@ -12,13 +12,16 @@ const federationDir = join(repoRoot, shell.folder, 'src/federation');
 const bundledRuntime = '\0one-app-runtime';
 const nothing = '\0one-app-nothing';
 
-/** The modules a slice's pages show, as it declares them (its src/exposes/pages.json). */
-const pageModules = (folder: string) => {
-  const declared = JSON.parse(readFileSync(join(repoRoot, folder, 'src/exposes/pages.json'), 'utf8')) as {
+/** A slice's pages, as it declares them (its src/exposes/pages.json). */
+const declaredPages = (folder: string) =>
+  JSON.parse(readFileSync(join(repoRoot, folder, 'src/exposes/pages.json'), 'utf8')) as {
+    path: string;
     module: string;
+    title: string;
   }[];
-  return [...new Set(declared.map(({ module }) => module))];
-};
+
+/** The modules a slice's pages show. */
+const pageModules = (folder: string) => [...new Set(declaredPages(folder).map(({ module }) => module))];
 
 /**
  * The shell's federation wiring, replaced: its remote loader by plain lazy imports of the modules
@@ -31,6 +34,11 @@ function bundleRemotePages(): Plugin {
       (page) => `'${name}/${page}': () => import('${join(repoRoot, slice.folder, 'src/exposes', `${page}.ts`)}'),`,
     ),
   );
+  // The router's table, as a map of the composed site would give it.
+  const routes = Object.entries(slices).flatMap(([name, slice]) =>
+    declaredPages(slice.folder).map((page) => ({ ...page, module: `${name}/${page.module}` })),
+  );
+  const map = { entries: {}, problems: {}, previews: {}, versions: {}, integrities: {}, origins: {}, pages: routes };
   return {
     name: 'bundle-remote-pages',
     enforce: 'pre',
@@ -47,7 +55,8 @@ function bundleRemotePages(): Plugin {
         `const pages = {`,
         ...pages,
         `};`,
-        `export async function registeredRemotes() { return { entries: {}, problems: {}, previews: {} }; }`,
+        `export async function registeredRemotes() { return ${JSON.stringify(map)}; }`,
+        `export const originAttemptMs = 0;`,
         `export const startFromServer = (map) => map;`,
         `export function loadRemotePage(id) { return pages[id](); }`,
         `export const retryRemotePage = loadRemotePage;`,
