@@ -91,6 +91,17 @@ test.describe('on a small screen', () => {
     await expect(menu).toBeFocused();
   });
 
+  test('Escape pressed the moment the panel opens closes it too', async ({ page }) => {
+    await page.goto('/');
+    // The click and the key in one task: before the browser's toggle event reaches React.
+    await page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>('[aria-controls="mobile-menu"]')?.click();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test("the panel's Login opens the dialog and focus comes back to it", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();

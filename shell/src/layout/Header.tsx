@@ -112,16 +112,17 @@ export function Header() {
     if (isOpenPopover(menuPanel.current)) menuPanel.current?.hidePopover();
   }, [location.key]);
 
+  // Escape closes it. The panel's own state decides, not React's copy of it: the browser tells
+  // React through a toggle event a task later, and an Escape pressed in between counts too.
   useEffect(() => {
-    if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || loginDialog.current?.open) return;
+      if (event.key !== 'Escape' || loginDialog.current?.open || !isOpenPopover(menuPanel.current)) return;
       menuPanel.current?.hidePopover();
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
+  }, []);
 
   // Login opens its dialog natively where the browser can; elsewhere once the page is live.
   const login = {
