@@ -10,7 +10,9 @@ if (!Object.hasOwn(toolsFor, command)) {
   process.exit(2);
 }
 try {
-  ensureTools(command);
+  const started = performance.now();
+  const { installed } = ensureTools(command);
+  if (installed.length > 0) console.error(`Installed in ${Math.round((performance.now() - started) / 1000)} s.`);
 } catch (error) {
   console.error(`Installing what ${command} needs failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
