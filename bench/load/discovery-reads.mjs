@@ -15,6 +15,24 @@ import { wrk } from './wrk.mjs';
 /** @typedef {import('./wrk.mjs').WrkResult} WrkResult */
 
 /**
+ * What the administrator and the teams write to hold a local map in the service: the environment's
+ * slices (origins, paths) as its settings, and the versions as the map, which the service then
+ * serves with the environment.
+ * @param {{ environment: { slices: Record<string, { origins: string[], paths: string[] }> } }} map
+ */
+export function discoveryWrites({ environment, ...versions }) {
+  const slices = Object.entries(environment.slices);
+  return {
+    settings: {
+      sliceOrigins: Object.fromEntries(slices.map(([slice, { origins }]) => [slice, origins])),
+      slicePaths: Object.fromEntries(slices.map(([slice, { paths }]) => [slice, paths])),
+      stagedIn: null,
+    },
+    versions,
+  };
+}
+
+/**
  * Conditional and whole reads of one environment's map, each the median of `rounds` wrk runs.
  * @param {{ port: number, mapFile: string, seconds: number, connections: number, rounds: number }} options
  *   mapFile: a map to serve (the benchmark's environment's remotes.json)
@@ -42,24 +60,18 @@ export async function discoveryReads({ port, mapFile, seconds, connections, roun
     problem: () => `The discovery service did not answer at ${origin}.`,
   });
   try {
-    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+    const { settings, versions } = discoveryWrites(JSON.parse(readFileSync(mapFile, 'utf8')));
     const admin = { authorization: `Bearer ${adminToken}` };
-    const sliceOrigins = Object.fromEntries(
-      Object.entries(/** @type {Record<string, { url: string }[]>} */ (map.microFrontends)).map(([slice, versions]) => [
-        slice,
-        [...new Set(versions.map(({ url }) => new URL(url).origin))],
-      ]),
-    );
     const made = await fetch(`${origin}/environments/load`, {
       method: 'PUT',
       headers: admin,
-      body: JSON.stringify({ sliceOrigins, stagedIn: null }),
+      body: JSON.stringify(settings),
     });
     if (!made.ok) throw new Error(`The environment was refused: ${made.status} ${await made.text()}`);
     const written = await fetch(`${origin}/environments/load/remotes.json`, {
       method: 'PUT',
       headers: { ...admin, 'if-none-match': '*' },
-      body: JSON.stringify(map),
+      body: JSON.stringify(versions),
     });
     if (!written.ok) throw new Error(`The map was refused: ${written.status} ${await written.text()}`);
     const read = await fetch(`${origin}/environments/load/remotes.json`);
