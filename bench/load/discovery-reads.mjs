@@ -20,7 +20,7 @@ import { wrk } from './wrk.mjs';
  * serves with the environment.
  * @param {{ environment: { slices: Record<string, { origins: string[], paths: string[] }> } }} map
  */
-export function discoveryWrites({ environment, ...versions }) {
+function discoveryWrites({ environment, ...versions }) {
   const slices = Object.entries(environment.slices);
   return {
     settings: {
