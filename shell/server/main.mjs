@@ -7,11 +7,8 @@
 // the workers are given it over IPC (worker-signing-key.mjs), so no child process holds it.
 import cluster from 'node:cluster';
 import { answerLedgerRequests, createLedger, ledgerOverIpc } from './client-ledger.mjs';
-import { composerFromConfig } from './composer-from-config.mjs';
 import { configFromEnvironment } from './config.mjs';
 import { clusterMetricsText, fieldMetrics, metricsServer, shareWithPrimary } from './metrics.mjs';
-import { boundedHttpServer } from '@nova/kit/http-server';
-import { stopGracefully } from './node-adapter.mjs';
 import { answerSigningKeyRequests, signingKeyFromPrimary } from './worker-signing-key.mjs';
 
 const config = configured();
@@ -55,6 +52,12 @@ const listening = (server, port, host) =>
  * @param {string} key the signing key
  */
 async function serve(key) {
+  // Loaded here, not by the primary of several processes, which composes nothing: it forks sooner.
+  const [{ composerFromConfig }, { boundedHttpServer }, { stopGracefully }] = await Promise.all([
+    import('./composer-from-config.mjs'),
+    import('@nova/kit/http-server'),
+    import('./node-adapter.mjs'),
+  ]);
   const metrics = fieldMetrics();
   if (cluster.isWorker) shareWithPrimary(metrics.registry);
   const { listener, remoteMap, composer } = await composerFromConfig(
