@@ -1,9 +1,9 @@
 // @ts-check
 // One bounded body reader for a request a server takes (Node's IncomingMessage) and a response a
-// client fetched (a fetch Response) alike: raw-body reads it and stops at the limit, so a sender
-// cannot make this process hold more than it allows.
-import { Readable } from 'node:stream';
-import getRawBody from 'raw-body';
+// client fetched (a fetch Response) alike: it stops at the limit, so a sender cannot make this
+// process hold more than it allows. A request is read by raw-body, loaded with the first request
+// that has a body (a composer starts without it: its start reads responses only); a response by
+// its own stream reader, counted chunk by chunk.
 
 /**
  * A body read whole (`text` from its `bytes` as UTF-8, a byte order mark dropped), or `over`: the
@@ -53,19 +53,32 @@ async function responseBody(response, maxBytes) {
     return { over: declared };
   }
   if (!response.body) return { text: '', bytes: Buffer.alloc(0) };
-  const stream = Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream} */ (response.body));
-  const body = await read(stream, maxBytes, undefined);
-  if (body.over !== undefined) stream.destroy();
-  return body;
+  const reader = response.body.getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      return { over: received };
+    }
+    chunks.push(value);
+  }
+  const bytes = Buffer.concat(chunks);
+  return { text: utf8.decode(bytes), bytes };
 }
 
 /**
- * @param {import('node:stream').Readable} stream
+ * @param {import('node:http').IncomingMessage} stream
  * @param {number} maxBytes
  * @param {number | undefined} length what the stream must hold, if it says
  * @returns {Promise<BoundedBody>}
  */
 async function read(stream, maxBytes, length) {
+  const { default: getRawBody } = await import('raw-body');
   try {
     const bytes = await getRawBody(stream, { limit: maxBytes, length });
     return { text: utf8.decode(bytes), bytes };
