@@ -3,10 +3,11 @@
 // served with them (its ETag covering both), a write that carries them refused, and a write whose
 // live pages leave their slice's paths or meet another slice's not stored.
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   admin,
   call,
+  emptyMap,
   entry,
   freshDatabase,
   origins,
@@ -17,17 +18,10 @@ import {
   writeMap,
 } from './test-support.ts';
 
-let base: string;
-let databaseUrl: string;
-beforeAll(async () => {
-  databaseUrl = await freshDatabase();
-  base = await startInstance(databaseUrl);
-});
+// Started as the file is read; stopped after its tests (startInstance).
+const databaseUrl = await freshDatabase();
+const base = await startInstance(databaseUrl);
 
-const emptyMap = {
-  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
-  microFrontends: {},
-};
 const sliceOrigins = Object.fromEntries(Object.entries(origins).map(([slice, origin]) => [slice, [origin]]));
 
 /** Sets an environment's settings as the administrator; the answer. */

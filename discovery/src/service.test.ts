@@ -2,12 +2,13 @@
 // preconditions of a write, and who may write what.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   admin,
   adminToken,
   call,
   changeSlice,
+  emptyMap,
   entry,
   origins,
   readMap,
@@ -17,16 +18,8 @@ import {
   writeMap,
 } from './test-support.ts';
 
-let base: string;
-let databaseUrl: string;
-beforeAll(async () => {
-  ({ base, databaseUrl } = await serviceWithEnvironments());
-});
-
-const emptyMap = {
-  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
-  microFrontends: {},
-};
+// Started as the file is read; stopped after its tests (startInstance).
+const { base, databaseUrl } = await serviceWithEnvironments();
 
 describe("an environment's map", () => {
   it('is 404 for an environment that does not exist, or has no map yet', async () => {

@@ -48,6 +48,12 @@ export async function startInstance(databaseUrl: string, log: (line: string) => 
 /** A request to the service (a path on `base`). */
 export const call = (base: string, path: string, init: RequestInit = {}) => fetch(new URL(path, base), init);
 
+/** A map that lists no slice yet: an environment's first. */
+export const emptyMap = {
+  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  microFrontends: {},
+};
+
 /** A service of its own on a fresh database, with staging and production set up: its address and database. */
 export async function serviceWithEnvironments() {
   const databaseUrl = await freshDatabase();
@@ -72,10 +78,7 @@ export async function stagingAndProduction(base: string) {
     const started = await call(base, `/environments/${name}/remotes.json`, {
       method: 'PUT',
       headers: { ...admin, 'if-none-match': '*' },
-      body: JSON.stringify({
-        schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
-        microFrontends: {},
-      }),
+      body: JSON.stringify(emptyMap),
     });
     if (started.status !== 201) throw new Error(`${name}'s map: ${started.status} ${await started.text()}`);
   }

@@ -1,7 +1,7 @@
 import { test as base } from './fixtures.ts';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,15 @@ import type { Fault } from './faults.ts';
 import { repoRoot } from './site.ts';
 
 export type { RemoteName };
+
+/** A hash of every file in a folder: the same files, byte for byte, give the same hash. */
+export function folderHash(folder: string) {
+  const hash = createHash('sha256');
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort())
+    hash.update(file.slice(folder.length)).update(readFileSync(file));
+  return hash.digest('hex');
+}
 
 /** Which origins serve which slice (the environment a map names). */
 export type SliceOrigins = Partial<Record<RemoteName, string[]>>;

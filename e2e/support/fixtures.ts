@@ -28,6 +28,21 @@ export async function untilServerHtmlHydrated(page: Page) {
 }
 
 /**
+ * Every uncaught error and console error a page meets from now on, but the browser's report of a
+ * document answered 404 (an unknown address's, as Not Found pages are).
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    const documentNotFound =
+      message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+    if (message.type() === 'error' && !documentNotFound) errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/**
  * The suite's `test`: any uncaught page error or console error fails the test, including those
  * inside the game frame (the demo provider is same-site, so its frame reports to the page).
  * `page.goto` and `page.reload` return once the server's HTML has hydrated, as a visitor's
@@ -36,14 +51,7 @@ export async function untilServerHtmlHydrated(page: Page) {
 export const test = base.extend<Options>({
   allowConsoleErrors: [false, { option: true }],
   page: async ({ page, allowConsoleErrors }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      // An unknown address's document comes with status 404, which the browser reports.
-      const documentNotFound =
-        message.text().startsWith('Failed to load resource') && message.location().url === page.url();
-      if (message.type() === 'error' && !documentNotFound) errors.push(`console: ${message.text()}`);
-    });
+    const errors = pageErrors(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {

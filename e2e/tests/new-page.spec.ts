@@ -1,28 +1,17 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { readRemoteMap } from '@nova/deploy/deployment-root';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { bucketCookie } from '@nova/contracts/traffic';
 import { dataBlockOf } from '../support/data-block.ts';
-import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
-import { untilServerHtmlHydrated } from '../support/fixtures.ts';
+import { expect, folderHash, previewLink, publishedVersion, test } from '../support/deployments.ts';
+import { pageErrors, untilServerHtmlHydrated } from '../support/fixtures.ts';
 import { newGamesPageBuild, newPage } from '../support/games-team.ts';
 import { repoRoot, titles } from '../support/site.ts';
 
 // Issue 46, point 3: the games team adds a page, /games/new, in its slice alone, and ships it
 // through preview (its tab only), a canary (its bucket only), release and rollback, in an
 // environment of its own; at each step the server's HTML, hydration and client-side navigation.
-
-/** A hash of every file in a folder: the same files, byte for byte, give the same hash. */
-function folderHash(folder: string) {
-  const hash = createHash('sha256');
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort())
-    hash.update(file.slice(folder.length)).update(readFileSync(file));
-  return hash.digest('hex');
-}
 
 /** The bucket a canary at 50 % covers, and one it does not. */
 const inCanary = 10;
@@ -104,13 +93,7 @@ async function browserOf(browser: Browser, site: string, bucket: number) {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   await context.addCookies([{ name: bucketCookie, value: String(bucket), url: site }]);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    const documentNotFound =
-      message.text().startsWith('Failed to load resource') && message.location().url === page.url();
-    if (message.type() === 'error' && !documentNotFound) errors.push(`console: ${message.text()}`);
-  });
+  const errors = pageErrors(page);
   await markServerNodes(page);
   return { page, errors, close: () => context.close() };
 }

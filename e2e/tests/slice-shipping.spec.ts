@@ -1,22 +1,11 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { previewToken } from '@nova/signing/preview-token';
 import { localSigningKey } from '@nova/signing/signing-key';
 import { randomKey, signer } from '@nova/signing/signing';
-import { expect, previewLink, publishedVersion, test } from '../support/deployments.ts';
+import { expect, folderHash, previewLink, publishedVersion, test } from '../support/deployments.ts';
 import { retitledLegalBuild } from '../support/legal-team.ts';
 import { repoRoot } from '../support/site.ts';
-
-/** A hash of every file in a folder: the same files, byte for byte, give the same hash. */
-function folderHash(folder: string) {
-  const hash = createHash('sha256');
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  for (const file of files.map((entry) => join(entry.parentPath, entry.name)).sort())
-    hash.update(file.slice(folder.length)).update(readFileSync(file));
-  return hash.digest('hex');
-}
 
 const termsHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 const previewNotice = (page: Page) => page.getByRole('complementary', { name: 'Preview' });

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
@@ -11,18 +10,13 @@ import { repoRoot } from '@nova/tooling/repo-root';
 import { cliOptions, commandNames } from './cli-options.js';
 import { create, defaultNewSlicePort } from './create.js';
 import { ciScript, nodeCheck } from './eject.js';
+import { temporaryFolder } from './test-support.ts';
 
-const cleanups: (() => unknown)[] = [];
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
-const temporary = () => {
-  const folder = mkdtempSync(join(tmpdir(), 'nova-create-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-};
+const temporary = () => temporaryFolder('nova-create-');
 
 // git as on a machine with no settings, never this machine's.
 beforeEach(() => {

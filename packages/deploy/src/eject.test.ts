@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
@@ -9,18 +8,13 @@ import { sliceNames, type SliceName } from '@nova/contracts/slices';
 import { repoRoot } from '@nova/tooling/repo-root';
 import { asPatchPackagePatch, ciScript, eject, nodeCheck, ownDependencies } from './eject.js';
 import { fallbackIdentity } from './git.js';
+import { temporaryFolder } from './test-support.ts';
 
-const cleanups: (() => unknown)[] = [];
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
-const temporary = () => {
-  const folder = mkdtempSync(join(tmpdir(), 'nova-eject-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-};
+const temporary = () => temporaryFolder('nova-eject-');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**

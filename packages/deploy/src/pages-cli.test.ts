@@ -4,26 +4,18 @@
 // slice's is refused; one that drops a page needs --drop-pages, a rollback does not; the
 // administrator's `slice environment --root` gives slices their origins and paths, a new slice too.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageDeclaration } from '@nova/contracts/pages';
 import { releasedVersion } from '@nova/contracts/remote-map';
 import { legacyPages } from '@nova/contracts/routes';
 import type { RemoteMapJson } from './map-store.js';
+import { temporaryFolder } from './test-support.ts';
 
 const cli = join(import.meta.dirname, 'cli.js');
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-const temporary = () => {
-  const folder = mkdtempSync(join(tmpdir(), 'nova-pages-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-};
+const temporary = () => temporaryFolder('nova-pages-');
 
 type Run = { code: number; stdout: string; stderr: string };
 /** One CLI run (in `cwd`): its exit code and what it printed (a failing run does not throw). */

@@ -3,28 +3,20 @@
 // loses another's change to a local map file. (Behind the discovery service, several instances of
 // it: discovery/src/instances.test.ts.)
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releasedVersion, type RemoteMapJson } from '@nova/contracts/remote-map';
 import { legacyPages } from '@nova/contracts/routes';
 import { sliceNames, type SliceName } from '@nova/contracts/slices';
+import { temporaryFolder } from './test-support.ts';
 
 const releasesPerSlice = 12;
 const cli = join(import.meta.dirname, 'cli.js');
 const run = promisify(execFile);
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-const temporary = () => {
-  const folder = mkdtempSync(join(tmpdir(), 'nova-parallel-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
-};
+const temporary = () => temporaryFolder('nova-parallel-');
 
 /** A tiny build of a slice that passes the contract check: it exposes the slice's pages, shares nothing. */
 function fakeBuild(slice: SliceName, edition: number) {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { sliceVersion, type SliceVersion } from '@nova/contracts/remote-map';
 
 /** A published, unreleased version `number` (at the legal slice's origin), as publish lists it. */
@@ -8,3 +12,15 @@ export const listedVersion = (number: string): SliceVersion =>
     integrity: `sha256-${number}`,
     released: false,
   });
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A new empty folder named from `prefix`, removed after the test. */
+export function temporaryFolder(prefix: string) {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
