@@ -402,6 +402,22 @@ describe('a composed page', () => {
     expect(later.header('Server-Timing')).toBe('cache;desc=hit');
   });
 
+  it('due while its fragment is still looked up: composed again once, however many ask meanwhile', async () => {
+    const handler = handlerWith();
+    fragmentOf.mockResolvedValueOnce({ kind: 'unavailable', reason: 'no answer within 400 ms' });
+    await get(handler, '/terms-and-conditions');
+    clock += 1000;
+    let lookedUp: (found: FragmentLookup) => void = () => undefined;
+    fragmentOf.mockImplementationOnce(() => new Promise((resolve) => (lookedUp = resolve)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(handler, '/terms-and-conditions')));
+    expect(answers.map((answer) => answer.header('Server-Timing'))).toEqual(Array(20).fill('cache;desc=stale'));
+    expect(fragmentOf).toHaveBeenCalledTimes(2);
+    lookedUp(fragment('/terms-and-conditions back'));
+    await vi.waitFor(async () =>
+      expect((await get(handler, '/terms-and-conditions')).text).toContain('/terms-and-conditions back'),
+    );
+  });
+
   it('without its fragment while its slice origin is skipped: kept until the origin may be tried again', async () => {
     const handler = handlerWith();
     fragmentOf.mockResolvedValueOnce({ kind: 'unavailable', reason: 'skipped', retryAt: clock + 5000 });

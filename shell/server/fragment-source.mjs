@@ -133,12 +133,28 @@ export function createFragmentSource({
     }
   };
 
+  /** The check of each origin under way: every lookup that needs one meanwhile waits for the same. */
+  /** @type {Map<string, Promise<void>>} */
+  const checking = new Map();
+
   /**
    * Asks an origin whether it answers at all (HEAD /): what is kept of its files says nothing of
-   * that. Any answer but a 5xx counts, and ends its failures in a row.
+   * that. Any answer but a 5xx counts, and ends its failures in a row. One request at a time per
+   * origin: a busy page's lookups while its origin hangs ask it once, not once each.
    * @param {string} origin
+   * @returns {Promise<void>}
    */
-  const check = async (origin) => {
+  const check = (origin) => {
+    let asked = checking.get(origin);
+    if (!asked) {
+      asked = askOrigin(origin).finally(() => checking.delete(origin));
+      checking.set(origin, asked);
+    }
+    return asked;
+  };
+
+  /** @param {string} origin */
+  const askOrigin = async (origin) => {
     try {
       const response = await fetch(`${origin}/`, {
         method: 'HEAD',
@@ -349,13 +365,14 @@ export function createFragmentSource({
 
   /**
    * Whether an origin serves, as far as is known now (no failure since its last answer); asked for
-   * each kept page whose fragment came from it, it checks the origin at most once per checkMs, so
-   * that an origin that stopped is noticed though every page is kept.
+   * each kept page whose fragment came from it, it checks the origin at most once per checkMs (and
+   * never while a check of it is under way), so that an origin that stopped is noticed though every
+   * page is kept.
    * @param {string} origin
    */
   const serves = (origin) => {
     const known = health(origin);
-    if (now() - known.checkedAt >= checkMs) {
+    if (now() - known.checkedAt >= checkMs && !checking.has(origin)) {
       known.checkedAt = now();
       check(origin).catch((error) => failed(origin, known, error.message));
     }

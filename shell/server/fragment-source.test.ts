@@ -174,6 +174,21 @@ describe('a fragment lookup', () => {
     expect(await fragmentOf(entry, '/terms-and-conditions', 'TermsPage')).toMatchObject({ kind: 'fragment' });
   });
 
+  it('asks an origin that failed lately once, however many lookups wait on it at the same time', async () => {
+    const fragmentOf = createFragmentSource({ timeoutMs, skipMs: 5000, failuresBeforeSkip: 2, now: () => 0 });
+    answer = async () => new Response('', { status: 502 });
+    await fragmentOf(entry, '/terms-and-conditions', 'TermsPage');
+    // The origin now hangs: a busy page's lookups all wait for the one check of it.
+    answer = () => new Promise<Response>(() => undefined);
+    const heads = () => vi.mocked(fetch).mock.calls.filter(([url]) => url === 'http://localhost:4176/').length;
+    const before = heads();
+    const lookups = await Promise.all(
+      Array.from({ length: 50 }, () => fragmentOf(entry, '/terms-and-conditions', 'TermsPage')),
+    );
+    expect(lookups.every((found) => found.kind === 'unavailable')).toBe(true);
+    expect(heads() - before).toBe(1);
+  });
+
   it('counts a body cut off by the timeout or the connection as a failure of the origin, not an error', async () => {
     const cutOff = (error: Error) =>
       new Response(

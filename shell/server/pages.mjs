@@ -46,6 +46,8 @@ import { createPageCache } from './page-cache.mjs';
 export function createPages({ shell, document, fragments, pageCacheBytes, now, log }) {
   const cache = createPageCache({ maxBytes: pageCacheBytes, now });
   const dependencies = pageDependencies(now);
+  /** The kept pages being composed again (path and kept-as), each once at a time. */
+  const recomposing = new Set();
   /** Whether a kept page is still good: not due again, its fragment's origin serving. */
   const standing = (/** @type {KeptPage} */ kept) =>
     kept.keepUntil > now() && (kept.origin === undefined || fragments.serves(kept.origin));
@@ -141,7 +143,14 @@ export function createPages({ shell, document, fragments, pageCacheBytes, now, l
         // Its fragment's origin failing: composed again, from the next, for this visitor already.
         if (kept.origin && !fragments.serves(kept.origin)) return compose(asked, year, keptAs);
         if (kept.keepUntil > now()) return { page: kept, cache: 'hit' };
-        compose(asked, year, keptAs).catch((error) => log(`Composing ${path} again failed: ${error}`));
+        // Composed again once, in the background, however many ask for it meanwhile.
+        const again = path + keptAs;
+        if (!recomposing.has(again)) {
+          recomposing.add(again);
+          compose(asked, year, keptAs)
+            .catch((error) => log(`Composing ${path} again failed: ${error}`))
+            .finally(() => recomposing.delete(again));
+        }
         return { page: kept, cache: 'stale' };
       }
       return compose(asked, year, keptAs);
