@@ -175,7 +175,13 @@ describe('a fragment lookup', () => {
   });
 
   it('asks an origin that failed lately once, however many lookups wait on it at the same time', async () => {
-    const fragmentOf = createFragmentSource({ timeoutMs, skipMs: 5000, failuresBeforeSkip: 2, now: () => 0 });
+    const fragmentOf = createFragmentSource({
+      timeoutMs,
+      skipMs: 5000,
+      failuresBeforeSkip: 2,
+      now: () => 0,
+      log: () => undefined,
+    });
     answer = async () => new Response('', { status: 502 });
     await fragmentOf(entry, '/terms-and-conditions', 'TermsPage');
     // The origin now hangs: a busy page's lookups all wait for the one check of it.
