@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspaceEnvironment } from '@nova/contracts/environment';
+import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { sliceNames } from '@nova/contracts/slices';
 import { freePort } from '@nova/tooling/free-port';
 import { afterAll, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const port = (slice: string) => 4174 + sliceNames.indexOf(slice as (typeof slice
 
 // A map as a local deployment root writes it: its versions and the environment they are served in.
 const localMap = {
-  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  schema: remoteMapSchema,
   microFrontends: Object.fromEntries(
     sliceNames.map((slice) => [
       slice,

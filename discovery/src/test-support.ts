@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PageDeclaration } from '@nova/contracts/pages';
+import { remoteMapSchema } from '@nova/contracts/remote-map';
 import { legacyPages } from '@nova/contracts/routes';
 import { slices } from '@nova/contracts/slices';
 import { afterAll, inject } from 'vitest';
@@ -50,7 +51,7 @@ export const call = (base: string, path: string, init: RequestInit = {}) => fetc
 
 /** A map that lists no slice yet: an environment's first. */
 export const emptyMap = {
-  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  schema: remoteMapSchema,
   microFrontends: {},
 };
 

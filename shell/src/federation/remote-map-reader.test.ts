@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceEnvironment } from '@nova/contracts/environment';
 import { legacyPages } from '@nova/contracts/routes';
-import { sliceVersion } from '@nova/contracts/remote-map';
+import { remoteMapSchema, sliceVersion } from '@nova/contracts/remote-map';
 import { startPreview } from './preview.ts';
 import { RemoteMapError } from './remote-map-error.ts';
 import { fetchRemoteMap, parseRemoteMap, remoteMapFromServer, remoteMapReading } from './remote-map-reader.ts';
@@ -22,7 +22,7 @@ const version = (url: unknown, number: string, released: boolean) => ({
 });
 /** A map that releases `released` and also lists an older version of each slice. */
 const mapOf = (released: Record<string, unknown>) => ({
-  schema: 'https://github.com/awslabs/frontend-discovery/blob/main/schema/v1-pre.json',
+  schema: remoteMapSchema,
   environment,
   microFrontends: Object.fromEntries(
     Object.entries(released).map(([name, url]) => [
