@@ -45,7 +45,11 @@ export function bootPageRemote(readDataBlock, dataBlockId, splitPage, bootstrap)
   const boot = { dataBlock, remoteMap, manifests: new Map() };
   Object.assign(globalThis, { novaBoot: boot });
 
-  /** Whether an address pattern (`/games/:gameId`, a final `*`) matches this address. */
+  /**
+   * Whether an address pattern (`/games/:gameId`, a final `*`) matches this address: contracts'
+   * matchPattern in a few lines, as an inline script imports nothing. Only a head start: the
+   * router matches with matchPattern itself and takes over.
+   */
   const matchesHere = (/** @type {unknown} */ pattern) => {
     const segments = (/** @type {string} */ path) => path.toLowerCase().split('/').filter(Boolean);
     if (typeof pattern !== 'string') return false;
